@@ -1,0 +1,137 @@
+// One instant of every reading edgetop knows about.
+//
+// Every value that a machine may not expose is a std::optional (or an empty vector for a list of
+// units): absent is never a magic number. Units are part of every field name. Fields under "raw
+// counters" are what the sensors read; analysis/rates turns two consecutive samples' counters into
+// the per-second and percentage fields. The session file writes the derived fields, not the raw
+// ones.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace edgetop {
+
+// /proc/stat jiffies of one cpu line (raw counter).
+struct CpuTicks {
+    uint64_t user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+    uint64_t total() const { return user + nice + system + idle + iowait + irq + softirq + steal; }
+};
+
+struct CoreSample {
+    int id = 0;
+    bool online = true;
+    std::optional<int> cluster;  // cpufreq policy number shared by related_cpus
+    std::optional<CpuTicks> ticks;
+    std::optional<double> util_pct, user_pct, system_pct, iowait_pct;
+    std::optional<int64_t> freq_khz, min_khz, max_khz, hw_max_khz;
+    std::optional<std::string> governor;
+};
+
+struct CpuSample {
+    std::optional<CpuTicks> ticks;  // the aggregate "cpu" line
+    std::optional<double> util_pct, user_pct, system_pct, iowait_pct;
+    std::vector<CoreSample> cores;
+};
+
+struct SystemSample {
+    std::optional<uint64_t> ctxt_total;  // raw counter: /proc/stat ctxt
+    std::optional<double> ctxt_per_s;
+    std::optional<int64_t> procs_running, procs_blocked;
+    std::optional<double> uptime_s;
+    std::optional<double> load_1, load_5, load_15;
+};
+
+struct GpuSample {
+    std::string name;  // of_node name or devfreq node name
+    std::optional<double> load_pct;
+    std::optional<int64_t> freq_hz, min_hz, max_hz, hw_max_hz;
+    std::vector<int64_t> available_hz;
+    std::optional<std::string> governor;
+    std::optional<bool> railgate_enabled, scaling_3d_enabled;
+    std::optional<int64_t> tpc_pg_mask;
+};
+
+struct EmcSample {
+    std::optional<double> util_pct;
+    std::optional<int64_t> freq_hz, min_hz, max_hz;
+};
+
+struct EngineSample {
+    std::string name;  // APE, DLA0, PVA0, NVENC, NVDEC, NVJPG, VIC, OFA, SE, ...
+    std::optional<bool> online;
+    std::optional<int64_t> freq_hz;
+};
+
+struct RailSample {
+    std::string name;
+    bool is_total = false;  // the board's input rail (VDD_IN / POM_5V_IN), or a computed sum
+    std::optional<double> voltage_mv, current_ma, power_mw;
+    std::optional<double> warn_ma, crit_ma;
+    std::optional<bool> warn_alarm, crit_alarm;
+    std::optional<uint64_t> energy_uj;      // raw counter (RAPL)
+    std::optional<uint64_t> energy_max_uj;  // where energy_uj wraps
+};
+
+struct ThermalSample {
+    std::string name;
+    std::optional<double> temp_c;  // absent when power-gated (-256000) or unreadable
+};
+
+struct FanSample {
+    std::string name;
+    std::optional<double> speed_pct;  // PWM 0-255 as a percentage
+    std::optional<int64_t> rpm;
+    std::optional<std::string> control_mode;  // "auto", "manual", ...
+};
+
+struct MemSample {
+    std::optional<int64_t> total_kb, available_kb, used_kb, free_kb, buffers_kb, cached_kb;
+    std::optional<int64_t> swap_total_kb, swap_used_kb, swap_cached_kb;
+    std::optional<int64_t> gpu_shared_kb;
+    std::optional<int64_t> lfb_blocks, lfb_block_kb;  // largest free block: count x size
+};
+
+struct ProcessSample {
+    int pid = 0;
+    std::string name;
+    std::optional<std::string> user;
+    std::optional<char> state;
+    std::optional<double> cpu_pct;  // over the last interval, 100 = one core
+    std::optional<int64_t> rss_kb;
+    std::optional<int64_t> threads;
+    std::optional<double> vol_ctxt_per_s, nonvol_ctxt_per_s;
+    std::optional<bool> gpu;  // holds a GPU device node open
+    // raw counters
+    std::optional<uint64_t> cpu_ticks;  // utime + stime
+    std::optional<uint64_t> vol_ctxt_total, nonvol_ctxt_total;
+};
+
+struct ProcsSample {
+    int64_t total = 0;
+    int64_t running = 0;
+    std::vector<ProcessSample> top;  // the busiest processes, by cpu_pct
+    std::vector<ProcessSample> all;  // every process seen (not written to the session)
+};
+
+struct Sample {
+    double t_s = 0;  // seconds since the session started, monotonic clock
+    std::chrono::system_clock::time_point time;
+    CpuSample cpu;
+    SystemSample system;
+    std::vector<GpuSample> gpu;
+    std::optional<EmcSample> emc;
+    std::vector<EngineSample> engines;
+    std::vector<RailSample> rails;
+    std::optional<double> power_total_mw;
+    std::vector<ThermalSample> thermal;
+    std::vector<FanSample> fans;
+    MemSample mem;
+    std::optional<ProcsSample> procs;  // absent with --root other than "/"
+    std::vector<std::string> flags;
+};
+
+}  // namespace edgetop

@@ -1,0 +1,9 @@
+#include "sensors/source.hpp"
+
+namespace edgetop {
+
+SourcePtr make_engines_source() {
+    return make_null_source("engines");
+}
+
+}  // namespace edgetop

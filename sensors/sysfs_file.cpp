@@ -1,0 +1,129 @@
+#include "sensors/sysfs_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+
+namespace edgetop {
+namespace {
+
+OpenResult classify_errno(int err) {
+    if (err == ENOENT || err == ENOTDIR) return OpenResult::absent;
+    if (err == EACCES || err == EPERM) return OpenResult::needs_root;
+    return OpenResult::error;
+}
+
+}  // namespace
+
+SysFile::SysFile(std::string real_path) : path_(std::move(real_path)) {
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    open_result_ = fd_ >= 0 ? OpenResult::ok : classify_errno(errno);
+}
+
+SysFile::SysFile(SysFile&& other) noexcept
+    : path_(std::move(other.path_)),
+      fd_(other.fd_),
+      open_result_(other.open_result_),
+      buffer_(std::move(other.buffer_)) {
+    other.fd_ = -1;
+}
+
+SysFile& SysFile::operator=(SysFile&& other) noexcept {
+    if (this != &other) {
+        if (fd_ >= 0) ::close(fd_);
+        path_ = std::move(other.path_);
+        fd_ = other.fd_;
+        open_result_ = other.open_result_;
+        buffer_ = std::move(other.buffer_);
+        other.fd_ = -1;
+    }
+    return *this;
+}
+
+SysFile::~SysFile() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+std::optional<std::string_view> SysFile::read(size_t max_bytes) {
+    if (fd_ < 0) return std::nullopt;
+    if (buffer_.size() < 256) buffer_.resize(256);
+    size_t used = 0;
+    // sysfs answers a value in one read; procfs files such as /proc/stat can exceed the buffer,
+    // so keep reading (growing the buffer) until EOF or max_bytes.
+    while (true) {
+        if (used == buffer_.size()) {
+            if (buffer_.size() >= max_bytes) break;
+            buffer_.resize(std::min(buffer_.size() * 2, max_bytes));
+        }
+        ssize_t n =
+            ::pread(fd_, buffer_.data() + used, buffer_.size() - used, static_cast<off_t>(used));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return std::nullopt;
+        }
+        if (n == 0) break;
+        used += static_cast<size_t>(n);
+    }
+    return std::string_view(buffer_.data(), used);
+}
+
+std::optional<std::string> SysFile::read_text() {
+    auto content = read();
+    if (!content) return std::nullopt;
+    return std::string(trim(*content));
+}
+
+std::optional<int64_t> SysFile::read_int() {
+    auto content = read();
+    if (!content) return std::nullopt;
+    return parse_int(*content);
+}
+
+std::string_view trim(std::string_view text) {
+    auto is_space = [](char c) {
+        return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\0';
+    };
+    while (!text.empty() && is_space(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+std::optional<int64_t> parse_int(std::string_view text) {
+    text = trim(text);
+    if (text.starts_with('+')) text.remove_prefix(1);
+    int64_t value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_double(std::string_view text) {
+    text = trim(text);
+    double value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+std::optional<std::string> read_text_file(const std::string& real_path, size_t max_bytes) {
+    SysFile file(real_path);
+    auto content = file.read(max_bytes);
+    if (!content) return std::nullopt;
+    return std::string(trim(*content));
+}
+
+std::optional<int64_t> read_int_file(const std::string& real_path) {
+    SysFile file(real_path);
+    return file.read_int();
+}
+
+OpenResult probe_file(const std::string& real_path) {
+    return SysFile(real_path).open_result();
+}
+
+}  // namespace edgetop
