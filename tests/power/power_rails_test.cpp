@@ -1,0 +1,231 @@
+// INA3221 rails per fixture board: every field, the skipped NC / sum channels, the total rule.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sensors/power_ina3221.hpp"
+#include "sensors/source.hpp"
+#include "support/fixture_tree.hpp"
+
+namespace edgetop {
+namespace {
+
+using testing::fixture_path;
+using testing::FixtureTree;
+
+struct Expected {
+    std::string name;
+    double voltage_mv, current_ma, power_mw;
+    bool is_total;
+    double warn_ma, crit_ma;
+    std::optional<bool> alarms;  // both alarms; absent on the IIO driver (no alarm files)
+};
+
+Sample poll_power(const std::string& root) {
+    auto source = make_power_source();
+    EXPECT_TRUE(source->discover(Root(root)));
+    Sample sample;
+    source->poll(sample);
+    return sample;
+}
+
+void expect_rails(const Sample& sample, const std::vector<Expected>& expected) {
+    ASSERT_EQ(sample.rails.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const auto& rail = sample.rails[i];
+        const auto& want = expected[i];
+        SCOPED_TRACE(want.name);
+        EXPECT_EQ(rail.name, want.name);
+        EXPECT_EQ(rail.voltage_mv, want.voltage_mv);
+        EXPECT_EQ(rail.current_ma, want.current_ma);
+        ASSERT_TRUE(rail.power_mw);
+        EXPECT_DOUBLE_EQ(*rail.power_mw, want.power_mw);
+        EXPECT_EQ(rail.is_total, want.is_total);
+        EXPECT_EQ(rail.warn_ma, want.warn_ma);
+        EXPECT_EQ(rail.crit_ma, want.crit_ma);
+        EXPECT_EQ(rail.warn_alarm, want.alarms);
+        EXPECT_EQ(rail.crit_alarm, want.alarms);
+        EXPECT_FALSE(rail.energy_uj);
+    }
+}
+
+// Nano JP4 tegrastats: POM_5V_IN 920/920 POM_5V_GPU 0/0 POM_5V_CPU 119/119. The IIO driver's
+// in_power file wins over V x I (4960 mV x 24 mA = 119.04 mW, the file says 119).
+TEST(PowerRails, NanoIioUsesInPowerAndInputRailIsTotal) {
+    auto sample = poll_power(fixture_path("nano"));
+    expect_rails(sample, {{"POM_5V_IN", 5000, 184, 920, true, 32760, 32760, std::nullopt},
+                          {"POM_5V_GPU", 5000, 0, 0, false, 32760, 32760, std::nullopt},
+                          {"POM_5V_CPU", 4960, 24, 119, false, 32760, 32760, std::nullopt}});
+    EXPECT_EQ(sample.power_total_mw, 920);
+}
+
+TEST(PowerRails, Tx2TwoIioChipsInAddressOrder) {
+    auto sample = poll_power(fixture_path("tx2"));
+    expect_rails(sample, {{"VDD_SYS_GPU", 4960, 31, 153, false, 32760, 32760, std::nullopt},
+                          {"VDD_SYS_SOC", 4984, 77, 383, false, 32760, 32760, std::nullopt},
+                          {"VDD_4V0_WIFI", 4000, 0, 0, false, 32760, 32760, std::nullopt},
+                          {"VDD_IN", 19168, 96, 1840, true, 32760, 32760, std::nullopt},
+                          {"VDD_SYS_CPU", 5024, 61, 306, false, 32760, 32760, std::nullopt},
+                          {"VDD_SYS_DDR", 4992, 54, 269, false, 32760, 32760, std::nullopt}});
+    EXPECT_EQ(sample.power_total_mw, 1840);
+}
+
+TEST(PowerRails, XavierNxHwmonPowerIsVoltageTimesCurrent) {
+    auto sample = poll_power(fixture_path("xavier-nx"));
+    expect_rails(sample, {{"VDD_IN", 5000, 1096, 5480.0, true, 32760, 32760, false},
+                          {"VDD_CPU_GPU_CV", 5024, 179, 899.296, false, 32760, 32760, false},
+                          {"VDD_SOC", 5008, 269, 1347.152, false, 32760, 32760, false}});
+    EXPECT_EQ(sample.power_total_mw, 5480.0);
+}
+
+TEST(PowerRails, AgxXavierTotalIsTheSumOfAllSixModuleRails) {
+    auto sample = poll_power(fixture_path("agx-xavier"));
+    expect_rails(sample, {{"GPU", 19016, 265, 5039.24, false, 32760, 32760, false},
+                          {"CPU", 18944, 282, 5342.208, false, 32760, 32760, false},
+                          {"SOC", 18960, 169, 3204.24, false, 32760, 32760, false},
+                          {"CV", 19000, 0, 0, false, 32760, 32760, false},
+                          {"VDDRQ", 19072, 56, 1068.032, false, 32760, 32760, false},
+                          {"SYS5V", 5000, 721, 3605.0, false, 32760, 32760, false}});
+    ASSERT_TRUE(sample.power_total_mw);
+    EXPECT_NEAR(*sample.power_total_mw, 5039.24 + 5342.208 + 3204.24 + 0 + 1068.032 + 3605.0, 1e-9);
+}
+
+// AGX Orin tegrastats: VDD_GPU_SOC 4368mW VDD_CPU_CV 1588mW VIN_SYS_5V0 4233mW NC 0mW
+// VDDQ_VDD2_1V8AO 403mW NC 0mW. The NC channels and the in7/curr4 sum channels are not rails, and
+// the carrier's VIN_SYS_5V0 is listed but left out of the total.
+TEST(PowerRails, AgxOrinSkipsNcAndSumAndLeavesCarrierRailOutOfTotal) {
+    auto sample = poll_power(fixture_path("agx-orin"));
+    expect_rails(sample, {{"VDD_GPU_SOC", 843, 5182, 4368.426, false, 32760, 32760, false},
+                          {"VDD_CPU_CV", 780, 2036, 1588.08, false, 32760, 32760, false},
+                          {"VIN_SYS_5V0", 4992, 848, 4233.216, false, 32760, 32760, false},
+                          {"VDDQ_VDD2_1V8AO", 1800, 224, 403.2, false, 32760, 32760, false}});
+    ASSERT_TRUE(sample.power_total_mw);
+    EXPECT_NEAR(*sample.power_total_mw, 4368.426 + 1588.08 + 403.2, 1e-9);
+    for (const auto& rail : sample.rails)
+        EXPECT_NE(rail.name, "NC");
+}
+
+TEST(PowerRails, OrinNanoVddInIsTotal) {
+    auto sample = poll_power(fixture_path("orin-nano"));
+    expect_rails(sample, {{"VDD_IN", 19016, 273, 5191.368, true, 32760, 7784, false},
+                          {"VDD_CPU_GPU_CV", 19160, 50, 958.0, false, 32760, 32760, false},
+                          {"VDD_SOC", 18984, 122, 2316.048, false, 32760, 32760, false}});
+    EXPECT_DOUBLE_EQ(*sample.power_total_mw, 5191.368);
+}
+
+TEST(PowerRails, ThorTotalIsGpuPlusCpuSocMss) {
+    auto sample = poll_power(fixture_path("thor"));
+    expect_rails(sample, {{"VDD_GPU", 808, 3712, 2999.296, false, 32760, 32760, false},
+                          {"VDD_CPU_SOC_MSS", 800, 10350, 8280.0, false, 32760, 32760, false},
+                          {"VIN_SYS_5V0", 5008, 1105, 5533.84, false, 32760, 32760, false}});
+    EXPECT_NEAR(*sample.power_total_mw, 2999.296 + 8280.0, 1e-9);
+}
+
+TEST(PowerRails, AlarmsAreReadOnEveryPoll) {
+    FixtureTree tree("agx-orin");
+    auto source = make_power_source();
+    ASSERT_TRUE(source->discover(Root(tree.root())));
+    const std::string hwmon = "/sys/bus/i2c/devices/1-0040/hwmon/hwmon3";
+    Sample before;
+    source->poll(before);
+    EXPECT_EQ(before.rails[0].warn_alarm, false);
+    tree.write(hwmon + "/curr1_max_alarm", "1\n");
+    tree.write(hwmon + "/curr2_crit_alarm", "1\n");
+    Sample after;
+    source->poll(after);
+    EXPECT_EQ(after.rails[0].warn_alarm, true);
+    EXPECT_EQ(after.rails[0].crit_alarm, false);
+    EXPECT_EQ(after.rails[1].warn_alarm, false);
+    EXPECT_EQ(after.rails[1].crit_alarm, true);
+    tree.write(hwmon + "/curr1_max_alarm", "banana\n");
+    Sample garbage;
+    source->poll(garbage);
+    EXPECT_EQ(garbage.rails[0].warn_alarm, std::nullopt);
+}
+
+TEST(PowerRails, GarbageEmptyHugeAndNegativeReadings) {
+    FixtureTree tree("xavier-nx");
+    const std::string hwmon = "/sys/bus/i2c/devices/7-0040/hwmon/hwmon4";
+    auto source = make_power_source();
+    ASSERT_TRUE(source->discover(Root(tree.root())));
+    tree.write(hwmon + "/in1_input", "");
+    tree.write(hwmon + "/curr2_input", "12abc\n");
+    tree.write(hwmon + "/in3_input", "99999999999999999999999\n");
+    tree.write(hwmon + "/curr3_input", "-8\n");
+    Sample sample;
+    source->poll(sample);
+    ASSERT_EQ(sample.rails.size(), 3u);
+    EXPECT_FALSE(sample.rails[0].voltage_mv);
+    EXPECT_EQ(sample.rails[0].current_ma, 1096);
+    EXPECT_FALSE(sample.rails[0].power_mw);
+    EXPECT_FALSE(sample.power_total_mw);  // the input rail has no power: no total
+    EXPECT_FALSE(sample.rails[1].current_ma);
+    EXPECT_FALSE(sample.rails[1].power_mw);
+    // A negative current is a real reading of reverse flow on the INA3221, so it passes through.
+    EXPECT_EQ(sample.rails[2].current_ma, -8);
+    EXPECT_FALSE(sample.rails[2].voltage_mv);  // 1e23 mV is no reading
+    EXPECT_FALSE(sample.rails[2].power_mw);
+}
+
+TEST(PowerRails, FileMissingAtDiscoveryIsAbsentNotACrash) {
+    FixtureTree tree("agx-orin");
+    const std::string hwmon = "/sys/bus/i2c/devices/1-0041/hwmon/hwmon4";
+    tree.remove(hwmon + "/in2_input");
+    tree.remove(hwmon + "/curr2_max_alarm");
+    auto sample = poll_power(tree.root());
+    ASSERT_EQ(sample.rails.size(), 4u);
+    const auto& ddr = sample.rails[3];
+    EXPECT_EQ(ddr.name, "VDDQ_VDD2_1V8AO");
+    EXPECT_FALSE(ddr.voltage_mv);
+    EXPECT_EQ(ddr.current_ma, 224);
+    EXPECT_FALSE(ddr.power_mw);
+    EXPECT_FALSE(ddr.warn_alarm);
+    EXPECT_EQ(ddr.crit_alarm, false);
+    EXPECT_FALSE(sample.power_total_mw);  // a summed module rail without power: no total
+}
+
+TEST(PowerRails, LimitWithUnitSuffixParsesTheLeadingNumber) {
+    EXPECT_EQ(parse_leading_number("32760 ma\n"), 32760);
+    EXPECT_EQ(parse_leading_number("843"), 843);
+    EXPECT_EQ(parse_leading_number(" -12.5 mA"), -12.5);
+    EXPECT_EQ(parse_leading_number(""), std::nullopt);
+    EXPECT_EQ(parse_leading_number("ma 32760"), std::nullopt);
+    EXPECT_EQ(parse_leading_number("12abc"), std::nullopt);
+    EXPECT_EQ(parse_leading_number("nan"), std::nullopt);
+    EXPECT_EQ(parse_leading_number("inf mW"), std::nullopt);
+}
+
+TEST(PowerRails, StatusNamesDriverAndPath) {
+    auto source = make_power_source();
+    ASSERT_TRUE(source->discover(Root(fixture_path("agx-orin"))));
+    auto status = source->status();
+    ASSERT_EQ(status.size(), 3u);  // two INA3221 chips + RAPL absent
+    EXPECT_EQ(status[0].name, "power.ina3221");
+    EXPECT_EQ(status[0].state, SourceStatus::State::found);
+    EXPECT_EQ(status[0].path, "/sys/bus/i2c/devices/1-0040/hwmon/hwmon3");
+    EXPECT_EQ(status[0].hint, "hwmon driver");
+    EXPECT_EQ(status[1].path, "/sys/bus/i2c/devices/1-0041/hwmon/hwmon4");
+    EXPECT_EQ(status[2].name, "power.rapl");
+    EXPECT_EQ(status[2].state, SourceStatus::State::absent);
+
+    ASSERT_TRUE(source->discover(Root(fixture_path("nano"))));
+    status = source->status();
+    EXPECT_EQ(status[0].path, "/sys/bus/i2c/devices/6-0040/iio:device0");
+    EXPECT_EQ(status[0].hint, "iio driver (ina3221x, JetPack 4)");
+}
+
+TEST(PowerRails, EmptyTreeFindsNothing) {
+    FixtureTree tree;
+    auto source = make_power_source();
+    EXPECT_FALSE(source->discover(Root(tree.root())));
+    Sample sample;
+    source->poll(sample);
+    EXPECT_TRUE(sample.rails.empty());
+    EXPECT_FALSE(sample.power_total_mw);
+    EXPECT_EQ(source->status()[0].state, SourceStatus::State::absent);
+}
+
+}  // namespace
+}  // namespace edgetop
