@@ -1,9 +1,63 @@
+// The live process table. libproc2 reads the whole table each poll (stat and statm of every
+// process); ProcessTracker adds context switches and GPU device nodes for the processes that
+// matter.
+#include <unistd.h>
+
+#include "sensors/processes_libproc.hpp"
+#include "sensors/processes_top.hpp"
+#include "sensors/processes_tracker.hpp"
 #include "sensors/source.hpp"
 
 namespace edgetop {
 
+namespace {
+
+constexpr const char* kFdHint =
+    "other users' /proc/<pid>/fd are unreadable: run as root or grant CAP_SYS_PTRACE";
+
+class ProcessesSource final : public Source {
+  public:
+    std::string name() const override { return "processes"; }
+
+    bool discover(const Root& root) override {
+        live_ = root.is_live();
+        return live_ && table_.open();
+    }
+
+    void poll(Sample& sample) override {
+        ProcsSample procs;
+        procs.all.reserve(last_count_ + last_count_ / 8 + 16);
+        auto running = table_.reap(procs.all);
+        if (!running) return;
+        last_count_ = procs.all.size();
+        tracker_.update(procs.all, kDefaultTopProcesses);
+        procs.total = static_cast<int64_t>(procs.all.size());
+        procs.running = *running;
+        select_top_processes(procs);  // by memory until the rates know the CPU figures
+        sample.procs = std::move(procs);
+    }
+
+    std::vector<SourceStatus> status() const override {
+        using State = SourceStatus::State;
+        if (!live_) return {{"processes", State::absent, "/proc", "read only on the live machine"}};
+        if (!table_.is_open())
+            return {{"processes", State::absent, "/proc", "libproc2 could not read /proc"}};
+        return {{"processes", State::found, "/proc", ""},
+                {"processes.gpu_fds", tracker_.gpu_denied() ? State::needs_root : State::found,
+                 "/proc/<pid>/fd", tracker_.gpu_denied() || geteuid() != 0 ? kFdHint : ""}};
+    }
+
+  private:
+    bool live_ = false;
+    ProcTable table_;
+    ProcessTracker tracker_;
+    size_t last_count_ = 0;
+};
+
+}  // namespace
+
 SourcePtr make_processes_source() {
-    return make_null_source("processes");
+    return std::make_unique<ProcessesSource>();
 }
 
 }  // namespace edgetop

@@ -106,7 +106,8 @@ struct ProcessSample {
     std::optional<double> vol_ctxt_per_s, nonvol_ctxt_per_s;
     std::optional<bool> gpu;  // holds a GPU device node open
     // raw counters
-    std::optional<uint64_t> cpu_ticks;  // utime + stime
+    std::optional<uint64_t> cpu_ticks;    // utime + stime
+    std::optional<uint64_t> start_ticks;  // start time after boot: tells a reused pid apart
     std::optional<uint64_t> vol_ctxt_total, nonvol_ctxt_total;
 };
 
