@@ -1,0 +1,74 @@
+#include "tui/format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace edgetop::tui {
+namespace {
+
+TEST(Format, FrequenciesPickTheirUnit) {
+    EXPECT_EQ(format_freq_hz(1300500000), "1.30 GHz");
+    EXPECT_EQ(format_freq_hz(204000000), "204 MHz");
+    EXPECT_EQ(format_freq_hz(32768), "33 kHz");
+    EXPECT_EQ(format_freq_hz(0), "0 Hz");
+    EXPECT_EQ(format_freq_khz(2201600), "2.20 GHz");
+    EXPECT_EQ(format_freq_khz(729600), "730 MHz");
+}
+
+TEST(Format, ElectricalUnits) {
+    EXPECT_EQ(format_voltage_mv(843), "843 mV");
+    EXPECT_EQ(format_voltage_mv(4992), "4.99 V");
+    EXPECT_EQ(format_current_ma(5182), "5182 mA");
+    EXPECT_EQ(format_current_ma(12500), "12.5 A");
+    EXPECT_EQ(format_power_mw(5200), "5.2 W");
+    EXPECT_EQ(format_power_mw(403.2), "403 mW");
+    EXPECT_EQ(format_energy_j(17.56), "17.6 J");
+    EXPECT_EQ(format_energy_j(4560), "4.56 kJ");
+}
+
+TEST(Format, TemperatureUsesDegreeSignOnlyOutsideAscii) {
+    EXPECT_EQ(format_temp_c(47.5, false), "47.5 \u00b0C");
+    EXPECT_EQ(format_temp_c(47.5, true), "47.5 C");
+    EXPECT_EQ(format_temp_c(-5.5, true), "-5.5 C");
+}
+
+TEST(Format, SizesDurationsRates) {
+    EXPECT_EQ(format_kb(512), "512 KiB");
+    EXPECT_EQ(format_kb(427008), "417.0 MiB");
+    EXPECT_EQ(format_kb(31316356), "29.87 GiB");
+    EXPECT_EQ(format_kb(0), "0 KiB");
+    EXPECT_EQ(format_duration_s(266523), "3d 02:02");
+    EXPECT_EQ(format_duration_s(3725), "01:02:05");
+    EXPECT_EQ(format_rate(18342), "18.3k/s");
+    EXPECT_EQ(format_rate(843), "843/s");
+    EXPECT_EQ(format_rate(2.5), "2.5/s");
+    EXPECT_EQ(format_percent(41.6), "42%");
+    EXPECT_EQ(format_interval_ms(250), "250 ms");
+    EXPECT_EQ(format_interval_ms(2000), "2 s");
+    EXPECT_EQ(format_count(33), "33");
+    EXPECT_EQ(format_number(12.345, 1), "12.3");
+}
+
+TEST(Format, AbsentIsNotAvailableNeverZero) {
+    EXPECT_EQ(format_freq_hz(std::nullopt), "n/a");
+    EXPECT_EQ(format_freq_khz(std::nullopt), "n/a");
+    EXPECT_EQ(format_percent(std::nullopt), "n/a");
+    EXPECT_EQ(format_voltage_mv(std::nullopt), "n/a");
+    EXPECT_EQ(format_current_ma(std::nullopt), "n/a");
+    EXPECT_EQ(format_power_mw(std::nullopt), "n/a");
+    EXPECT_EQ(format_temp_c(std::nullopt, false), "n/a");
+    EXPECT_EQ(format_kb(std::nullopt), "n/a");
+    EXPECT_EQ(format_energy_j(std::nullopt), "n/a");
+    EXPECT_EQ(format_duration_s(std::nullopt), "n/a");
+    EXPECT_EQ(format_rate(std::nullopt), "n/a");
+    EXPECT_EQ(format_count(std::nullopt), "n/a");
+    // Garbage that slipped through is not shown as a number either.
+    EXPECT_EQ(format_percent(std::nan("")), "n/a");
+    EXPECT_EQ(format_power_mw(INFINITY), "n/a");
+    EXPECT_EQ(format_freq_hz(-1), "n/a");
+    EXPECT_EQ(format_kb(-4), "n/a");
+}
+
+}  // namespace
+}  // namespace edgetop::tui

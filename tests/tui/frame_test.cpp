@@ -1,0 +1,277 @@
+// Draws whole frames into a curses screen on /dev/null at fixed sizes and reads them back.
+#include "tui/frame.hpp"
+
+#include <gtest/gtest.h>
+
+#include <clocale>
+#include <cstdio>
+#include <cwchar>
+
+#include "sensors/sampler.hpp"
+#include "tests/tui/tui_samples.hpp"
+#include "tui/live_feed.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+class VirtualScreen {
+  public:
+    VirtualScreen() {
+        std::setlocale(LC_CTYPE, "C.UTF-8");
+        out_ = std::fopen("/dev/null", "w");
+        in_ = std::fopen("/dev/null", "r");
+        screen_ = newterm("xterm-256color", out_, in_);
+        if (screen_) set_term(screen_);
+    }
+    ~VirtualScreen() {
+        if (screen_) {
+            endwin();
+            delscreen(screen_);
+        }
+        std::fclose(out_);
+        std::fclose(in_);
+        std::setlocale(LC_CTYPE, "C");
+    }
+    bool ok() const { return screen_ != nullptr; }
+    void resize(int rows, int cols) { resizeterm(rows, cols); }
+
+    std::string row(int y) const {
+        std::string out;
+        for (int x = 0; x < COLS; ++x) {
+            cchar_t cell;
+            if (mvwin_wch(stdscr, y, x, &cell) == ERR) continue;
+            wchar_t wide[CCHARW_MAX + 1] = {};
+            attr_t attrs;
+            short pair;
+            getcchar(&cell, wide, &attrs, &pair, nullptr);
+            char bytes[MB_LEN_MAX * (CCHARW_MAX + 1)] = {};
+            std::wcstombs(bytes, wide, sizeof bytes);
+            out += bytes[0] ? bytes : " ";
+        }
+        return out;
+    }
+    std::string text() const {
+        std::string all;
+        for (int y = 0; y < LINES; ++y)
+            all += row(y) + "\n";
+        return all;
+    }
+    // Every cell holds plain ASCII and no alternate-charset (line drawing) attribute.
+    bool only_ascii() const {
+        for (int y = 0; y < LINES; ++y)
+            for (int x = 0; x < COLS; ++x) {
+                cchar_t cell;
+                mvwin_wch(stdscr, y, x, &cell);
+                wchar_t wide[CCHARW_MAX + 1] = {};
+                attr_t attrs;
+                short pair;
+                getcchar(&cell, wide, &attrs, &pair, nullptr);
+                if (attrs & A_ALTCHARSET) return false;
+                for (wchar_t w : wide)
+                    if (w >= 0x80) return false;
+            }
+        return true;
+    }
+
+  private:
+    FILE* out_;
+    FILE* in_;
+    SCREEN* screen_ = nullptr;
+};
+
+struct Scene {
+    ViewModel view;
+    UiState ui;
+    Board board = testing::orin_board();
+    std::vector<SourceStatus> status;
+    std::vector<FlagDetail> details;
+    Theme theme{true, false};
+    bool analysis = false;
+
+    Scene() {
+        for (int i = 0; i < 5; ++i)
+            view.update(testing::orin_sample(1.0 + i));
+    }
+    void draw() {
+        FrameContext ctx{view,     ui,    board, status, theme, details,
+                         analysis, false, false, false,  ""};
+        draw_frame(stdscr, ctx);
+    }
+};
+
+constexpr std::pair<int, int> kSizes[] = {{8, 20},   {12, 40},   {24, 80}, {30, 100},
+                                          {50, 160}, {100, 300}, {3, 10},  {1, 1}};
+
+class Frame : public ::testing::Test {
+  protected:
+    void SetUp() override { ASSERT_TRUE(screen.ok()) << "no xterm-256color terminfo"; }
+    VirtualScreen screen;
+};
+
+TEST_F(Frame, EveryPageDrawsAtEverySize) {
+    Scene scene;
+    for (auto [rows, cols] : kSizes) {
+        screen.resize(rows, cols);
+        for (int p = 0; p < kPageCount; ++p) {
+            scene.ui.page = page_from_index(p);
+            scene.draw();
+            std::string text = screen.text();
+            if (rows >= 8) {
+                EXPECT_NE(text.find("1 flag"), std::string::npos) << text;
+            }
+            if (cols >= 80) {
+                EXPECT_NE(text.find("AGX Orin"), std::string::npos) << text;
+            }
+        }
+        scene.ui.help = true;
+        scene.draw();
+        scene.ui.help = false;
+    }
+}
+
+TEST_F(Frame, OverviewShowsRealValuesWithUnits) {
+    Scene scene;
+    screen.resize(30, 100);
+    scene.draw();
+    std::string text = screen.text();
+    for (const char* expected : {"VDD_GPU_SOC", "4.4 W", "1.30 GHz", "87%", "52.6 \u00b0C",
+                                 "trtexec", "L4T 35.3.1", "mode MAXN", "every 1 s"})
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+    // Core 8..11 are offline, not 0%.
+    EXPECT_NE(text.find("off"), std::string::npos);
+}
+
+TEST_F(Frame, PowerPageShowsEachRailEnergyAndTrips) {
+    Scene scene;
+    scene.ui.page = Page::power;
+    screen.resize(30, 100);
+    scene.draw();
+    std::string text = screen.text();
+    // Constant 4.37 W over the 4 s between five samples: 17.5 J.
+    for (const char* expected :
+         {"843 mV", "5182 mA", "4.4 W", "17.5 J", "passive 99", "critical 104", "pwmfan"})
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+}
+
+TEST_F(Frame, MissingValuesShowNotAvailableAndWhy) {
+    Scene scene;
+    Sample bare = testing::orin_sample(6);
+    bare.emc.reset();
+    bare.mem.gpu_shared_kb.reset();
+    scene.view.update(bare);
+    scene.status = {{"emc.actmon", SourceStatus::State::needs_root, "/sys/kernel/debug/cactmon",
+                     "debugfs is root-only"},
+                    {"cpu.stat", SourceStatus::State::found, "/proc/stat", ""}};
+    scene.ui.page = Page::memory;
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    EXPECT_NE(text.find("util  n/a"), std::string::npos) << text;
+    EXPECT_NE(text.find("GPU shared      n/a"), std::string::npos) << text;
+    EXPECT_NE(text.find("n/a: emc.actmon needs root (debugfs is root-only)"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("util    0%"), std::string::npos);
+}
+
+TEST_F(Frame, AsciiModeEmitsOnlyAscii) {
+    Scene scene;
+    scene.theme = Theme(false, true);
+    for (auto [rows, cols] : kSizes) {
+        screen.resize(rows, cols);
+        for (int p = 0; p < kPageCount; ++p) {
+            scene.ui.page = page_from_index(p);
+            scene.draw();
+            EXPECT_TRUE(screen.only_ascii())
+                << page_name(scene.ui.page) << " " << cols << "x" << rows << "\n"
+                << screen.text();
+        }
+    }
+    screen.resize(30, 100);
+    scene.ui.page = Page::overview;
+    scene.draw();
+    EXPECT_NE(screen.text().find("52.6 C"), std::string::npos);
+}
+
+TEST_F(Frame, ProcessPageFiltersAndSorts) {
+    Scene scene;
+    scene.ui.page = Page::processes;
+    scene.ui.query.filter = "PYTH";
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    EXPECT_NE(text.find("python3"), std::string::npos);
+    EXPECT_EQ(text.find("trtexec"), std::string::npos);
+    scene.ui.query.filter.clear();
+    scene.ui.query.sort = ProcColumn::pid;
+    scene.ui.query.descending = false;
+    scene.draw();
+    text = screen.text();
+    EXPECT_LT(text.find("kworker"), text.find("python3"));
+    EXPECT_LT(text.find("python3"), text.find("trtexec"));
+}
+
+TEST_F(Frame, AnalysisPageSaysWhenNoRulesRunAndShowsEvidence) {
+    Scene scene;
+    Sample quiet = testing::orin_sample(6);
+    quiet.flags.clear();
+    scene.view.update(quiet);
+    scene.ui.page = Page::analysis;
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    EXPECT_NE(text.find("no rules are active"), std::string::npos) << text;
+    // The raise at t=1 s and the clear at t=6 s are on the timeline.
+    EXPECT_NE(text.find("cleared gpu_bound"), std::string::npos) << text;
+    EXPECT_NE(text.find("raised  gpu_bound"), std::string::npos) << text;
+
+    scene.view.update(testing::orin_sample(7));
+    scene.analysis = true;
+    scene.details = {{"gpu_bound", "GPU busy above 85% for 5 s", "GR3D 87% at 1.30 GHz (max)"}};
+    scene.draw();
+    text = screen.text();
+    EXPECT_NE(text.find("GPU busy above 85% for 5 s"), std::string::npos) << text;
+    EXPECT_NE(text.find("GR3D 87% at 1.30 GHz (max)"), std::string::npos) << text;
+}
+
+TEST_F(Frame, LiveFeedOverTheOrinFixture) {
+    Sampler sampler{Root(std::string(EDGETOP_FIXTURES) + "/agx-orin")};
+    LiveFeed feed(sampler);
+    EXPECT_FALSE(feed.is_replay());
+    Scene scene;
+    scene.view = ViewModel();
+    for (int i = 0; i < 2; ++i) {
+        const Sample* s = feed.next();
+        ASSERT_NE(s, nullptr);
+        scene.view.update(*s);
+        EXPECT_DOUBLE_EQ(feed.session_time_s(), s->t_s);
+    }
+    scene.board = feed.board();
+    scene.status = feed.status();
+    screen.resize(24, 80);
+    for (int p = 0; p < kPageCount; ++p) {
+        scene.ui.page = page_from_index(p);
+        scene.draw();
+    }
+    scene.ui.page = Page::overview;
+    scene.draw();
+    std::string text = screen.text();
+    if (feed.board().model) {
+        EXPECT_NE(text.find("Orin"), std::string::npos) << text;
+    }
+    EXPECT_NE(text.find("edgetop"), std::string::npos) << text;
+}
+
+TEST(MissingHint, PrefersRootOnlyInputsOfThePage) {
+    std::vector<SourceStatus> status = {
+        {"gpu.devfreq", SourceStatus::State::absent, "", "no devfreq GPU"},
+        {"emc.actmon", SourceStatus::State::needs_root, "", "debugfs is root-only"},
+        {"emc.clock", SourceStatus::State::absent, "", ""},
+        {"cpu.stat", SourceStatus::State::found, "/proc/stat", ""}};
+    EXPECT_EQ(missing_hint(Page::memory, status),
+              "n/a: emc.actmon needs root (debugfs is root-only) +1 more: edgetop --check");
+    EXPECT_EQ(missing_hint(Page::gpu, status), "n/a: gpu.devfreq absent (no devfreq GPU)");
+    EXPECT_EQ(missing_hint(Page::cpu, status), "");
+}
+
+}  // namespace
+}  // namespace edgetop::tui

@@ -1,0 +1,157 @@
+#include "tui/keys.hpp"
+
+#include <gtest/gtest.h>
+
+#include "tui/curses.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+constexpr int kEsc = 27;
+
+TEST(Keys, DigitsTabsAndArrowsChangePage) {
+    UiState ui;
+    KeyContext ctx;
+    handle_key('4', ui, ctx);
+    EXPECT_EQ(ui.page, Page::power);
+    handle_key('\t', ui, ctx);
+    EXPECT_EQ(ui.page, Page::memory);
+    handle_key(KEY_BTAB, ui, ctx);
+    handle_key(KEY_LEFT, ui, ctx);
+    EXPECT_EQ(ui.page, Page::gpu);
+    handle_key('7', ui, ctx);
+    handle_key(KEY_RIGHT, ui, ctx);
+    EXPECT_EQ(ui.page, Page::overview);  // wraps
+    handle_key('8', ui, ctx);
+    EXPECT_EQ(ui.page, Page::overview);  // no page 8
+}
+
+TEST(Keys, IntervalStaysWithinBounds) {
+    EXPECT_EQ(step_interval(1000, 1), 2000);
+    EXPECT_EQ(step_interval(1000, -1), 500);
+    EXPECT_EQ(step_interval(10000, 1), 10000);
+    EXPECT_EQ(step_interval(100, -1), 100);
+    EXPECT_EQ(step_interval(300, -1), 250);
+    UiState ui;
+    KeyContext ctx;
+    for (int i = 0; i < 20; ++i)
+        EXPECT_EQ(handle_key('-', ui, ctx), KeyAction::interval_changed);
+    EXPECT_EQ(ui.interval_ms, kMinIntervalMs);
+    for (int i = 0; i < 20; ++i)
+        handle_key('+', ui, ctx);
+    EXPECT_EQ(ui.interval_ms, kMaxIntervalMs);
+}
+
+TEST(Keys, QuitPauseHelp) {
+    UiState ui;
+    KeyContext ctx;
+    EXPECT_EQ(handle_key('p', ui, ctx), KeyAction::pause_changed);
+    EXPECT_TRUE(ui.paused);
+    handle_key('?', ui, ctx);
+    EXPECT_TRUE(ui.help);
+    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::redraw);  // Esc closes help first
+    EXPECT_FALSE(ui.help);
+    EXPECT_FALSE(ui.quit);
+    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::quit);
+    EXPECT_TRUE(ui.quit);
+    UiState other;
+    EXPECT_EQ(handle_key('q', other, ctx), KeyAction::quit);
+}
+
+TEST(Keys, FilterPromptTypesLiveAndEscClears) {
+    UiState ui;
+    KeyContext ctx;
+    handle_key('/', ui, ctx);
+    EXPECT_EQ(ui.page, Page::processes);
+    EXPECT_EQ(ui.prompt, Prompt::filter);
+    for (int c : std::initializer_list<int>{'t', 'r', 'x', KEY_BACKSPACE, 't', 'q'})
+        handle_key(c, ui, ctx);
+    EXPECT_EQ(ui.query.filter, "trtq");  // q is text here, not quit
+    EXPECT_FALSE(ui.quit);
+    handle_key('\n', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_EQ(ui.query.filter, "trtq");
+    handle_key('/', ui, ctx);
+    handle_key(kEsc, ui, ctx);
+    EXPECT_TRUE(ui.query.filter.empty());
+}
+
+TEST(Keys, SortKeysCycleColumnsAndOrder) {
+    UiState ui;
+    KeyContext ctx;
+    EXPECT_EQ(ui.query.sort, ProcColumn::cpu);
+    handle_key('s', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::rss);
+    handle_key('<', ui, ctx);
+    handle_key('<', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::state);
+    handle_key('i', ui, ctx);
+    EXPECT_FALSE(ui.query.descending);
+}
+
+TEST(Keys, SelectionMovesAndSignalNeedsConfirmation) {
+    std::vector<int> pids = {4242, 1001, 77};
+    UiState ui;
+    ui.page = Page::processes;
+    KeyContext ctx;
+    ctx.visible_pids = &pids;
+    ctx.table_rows = 2;
+    handle_key(KEY_DOWN, ui, ctx);
+    EXPECT_EQ(ui.selected_pid, 1001);
+    handle_key(KEY_NPAGE, ui, ctx);
+    EXPECT_EQ(ui.selected_pid, 77);
+    handle_key(KEY_DOWN, ui, ctx);
+    EXPECT_EQ(ui.selected_pid, 77);  // stays on the last row
+    handle_key(KEY_HOME, ui, ctx);
+    EXPECT_EQ(ui.selected_pid, 4242);
+
+    EXPECT_EQ(handle_key('k', ui, ctx), KeyAction::redraw);
+    EXPECT_EQ(ui.prompt, Prompt::kill_confirm);
+    EXPECT_EQ(ui.kill_signal, SIGTERM);
+    handle_key('k', ui, ctx);  // inside the prompt: choose SIGKILL
+    EXPECT_EQ(ui.kill_signal, SIGKILL);
+    EXPECT_EQ(handle_key('n', ui, ctx), KeyAction::redraw);  // declined
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(handle_key('y', ui, ctx), KeyAction::send_signal);
+    EXPECT_EQ(ui.kill_pid, 4242);
+    EXPECT_EQ(ui.kill_signal, SIGTERM);
+}
+
+TEST(Keys, SignalNeedsASelectedProcessOnThePage) {
+    UiState ui;
+    KeyContext ctx;
+    EXPECT_EQ(handle_key('k', ui, ctx), KeyAction::redraw);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_FALSE(ui.message.empty());
+}
+
+TEST(Keys, RecordingAsksForThePathThenStarts) {
+    UiState ui;
+    KeyContext ctx;
+    handle_key('r', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);  // no recorder
+    EXPECT_FALSE(ui.message.empty());
+    ctx.recorder_available = true;
+    ctx.default_record_path = "run.jsonl";
+    handle_key('r', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::record_path);
+    EXPECT_EQ(ui.input, "run.jsonl");
+    handle_key('2', ui, ctx);
+    EXPECT_EQ(handle_key('\r', ui, ctx), KeyAction::start_recording);
+    EXPECT_EQ(ui.input, "run.jsonl2");
+    ctx.recording = true;
+    EXPECT_EQ(handle_key('r', ui, ctx), KeyAction::stop_recording);
+}
+
+TEST(Keys, HelpListsEveryKey) {
+    std::string all;
+    for (const auto& k : key_help())
+        all += std::string(k.keys) + " ";
+    for (const char* key : {"1-7", "Tab", "Shift-Tab", "q", "Esc", "h", "?", "p", "+", "-", "r",
+                            "s", "<", ">", "i", "/", "PgUp", "k"})
+        EXPECT_NE(all.find(key), std::string::npos) << key;
+}
+
+}  // namespace
+}  // namespace edgetop::tui

@@ -1,0 +1,77 @@
+// Drawing into one rectangle of a curses window: every write is clipped to the rectangle, text is
+// sanitized (ASCII only in ASCII mode) and styles map to colours or plain attributes.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "tui/curses.hpp"
+#include "tui/layout.hpp"
+#include "tui/widgets.hpp"
+
+namespace edgetop::tui {
+
+enum class Style {
+    normal,
+    dim,
+    title,
+    label,
+    good,
+    warn,
+    crit,
+    user,
+    system,
+    iowait,
+    graph,
+    selected,
+    header,
+    badge,
+    count
+};
+
+class Theme {
+  public:
+    Theme() = default;
+    Theme(bool color, bool ascii) : color_(color), ascii_(ascii) {}
+    // Registers the colour pairs; needs a current screen with colours started.
+    void init_colors() const;
+    attr_t attr(Style style) const;
+    bool ascii() const { return ascii_; }
+    bool color() const { return color_; }
+    GraphStyle graph_style() const { return ascii_ ? GraphStyle::ascii : GraphStyle::braille; }
+    // Percent thresholds: >= 90 crit, >= 70 warn.
+    static Style level(double pct);
+
+  private:
+    bool color_ = false;
+    bool ascii_ = true;
+};
+
+class Canvas {
+  public:
+    Canvas(WINDOW* win, Rect rect, const Theme& theme) : win_(win), rect_(rect), theme_(&theme) {}
+
+    int width() const { return rect_.w; }
+    int height() const { return rect_.h; }
+    const Theme& theme() const { return *theme_; }
+    bool ascii() const { return theme_->ascii(); }
+    // A canvas over part of this one (relative coordinates, clipped to this one).
+    Canvas sub(int y, int x, int h, int w) const;
+
+    // Writes text at (y, x) relative to the rectangle; returns the column after it.
+    int text(int y, int x, std::string_view s, Style style = Style::normal) const;
+    // Right-aligned so that it ends at the last column; returns its first column.
+    int text_right(int y, std::string_view s, Style style = Style::normal) const;
+    // A full-width rule with a title: "── CPU ───── 12 cores ─".
+    void title(int y, std::string_view title, std::string_view right = {}) const;
+    void fill(int y, Style style) const;  // paints the row's attributes
+    // A stacked bar of `parts` (fractions of the whole) with their styles.
+    void bar(int y, int x, int w, double fraction, Style style) const;
+
+  private:
+    WINDOW* win_;
+    Rect rect_;
+    const Theme* theme_;
+};
+
+}  // namespace edgetop::tui

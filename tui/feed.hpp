@@ -1,0 +1,38 @@
+// Where the interactive view gets its samples from: a live Sampler or a recorded session. Both are
+// the same code path for the view.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "edgetop/board.hpp"
+#include "edgetop/sample.hpp"
+#include "sensors/source.hpp"
+
+namespace edgetop::tui {
+
+// What the analysis knows about one active flag (Sample::flags holds only the ids).
+struct FlagDetail {
+    std::string id;        // same id as in Sample::flags
+    std::string message;   // one sentence for the user
+    std::string evidence;  // the numbers behind it
+};
+
+class SampleFeed {
+  public:
+    virtual ~SampleFeed() = default;
+    // Takes the next sample. The pointer stays valid until the next call; nullptr when a replay
+    // has no more samples.
+    virtual const Sample* next() = 0;
+    virtual const Board& board() const = 0;
+    virtual std::vector<SourceStatus> status() const = 0;
+    virtual bool is_replay() const = 0;
+    // Seconds since the session started (live: the sampler's clock; replay: the sample's t).
+    virtual double session_time_s() const = 0;
+    // Whether bottleneck rules run on this feed; without them the analysis page says so.
+    virtual bool analysis_enabled() const { return false; }
+    // Messages and evidence of the flags active in the last sample.
+    virtual std::vector<FlagDetail> flag_details() const { return {}; }
+};
+
+}  // namespace edgetop::tui

@@ -1,0 +1,153 @@
+// The header line (identity, mode, uptime, interval, recording, flags), the page tabs and the
+// footer (prompts, messages, the hint about missing values).
+#include <fmt/format.h>
+
+#include "tui/format.hpp"
+#include "tui/keys.hpp"
+#include "tui/pages.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+std::string board_name(const Board& board) {
+    if (!board.model) return "unknown board";
+    std::string model = *board.model;
+    if (model.starts_with("NVIDIA ")) model.erase(0, 7);
+    return model;
+}
+
+std::string release(const Board& board) {
+    std::string out;
+    if (board.l4t) out += "L4T " + *board.l4t;
+    if (board.jetpack) out += (out.empty() ? "" : " ") + std::string("JP ") + *board.jetpack;
+    return out;
+}
+
+std::string power_mode(const Board& board) {
+    if (const PowerMode* mode = board.current_mode()) return "mode " + mode->name;
+    if (board.current_mode_id) return "mode " + std::to_string(*board.current_mode_id);
+    return {};
+}
+
+std::string process_name(const FrameContext& ctx, int pid) {
+    const auto& procs = ctx.view.sample().procs;
+    if (procs)
+        for (const auto& p : process_source(*procs))
+            if (p.pid == pid) return p.name;
+    return "?";
+}
+
+}  // namespace
+
+void draw_header(const Canvas& c, const FrameContext& ctx) {
+    c.fill(0, Style::header);
+    // The right side first: it holds the states the user must always see.
+    std::string right;
+    if (ctx.ui.paused) right += " PAUSED ";
+    if (ctx.recording) right += c.ascii() ? " *REC " : " \u25cf REC ";
+    int x_right = c.width();
+    if (!right.empty()) x_right = c.text_right(0, right, Style::badge);
+    size_t flags = ctx.view.sample().flags.size();
+    std::string badge = fmt::format(" {} flag{} ", flags, flags == 1 ? "" : "s");
+    Canvas left = c.sub(0, 0, 1, x_right);
+    int x_badge = left.text_right(0, badge, flags > 0 ? Style::badge : Style::header);
+    Canvas info = c.sub(0, 0, 1, std::max(0, x_badge - 1));
+    // Drop the least useful parts until the line fits.
+    std::string mode = power_mode(ctx.board);
+    std::string up = "up " + format_duration_s(ctx.view.sample().system.uptime_s);
+    std::string every = "every " + format_interval_ms(ctx.ui.interval_ms);
+    std::string replay = ctx.replay ? "REPLAY" : "";
+    std::vector<std::vector<std::string>> candidates = {
+        {"edgetop", replay, board_name(ctx.board), release(ctx.board), mode, up, every},
+        {replay, board_name(ctx.board), release(ctx.board), mode, up, every},
+        {replay, board_name(ctx.board), mode, up, every},
+        {replay, mode, up, every},
+        {replay, mode, every},
+    };
+    std::string line;
+    for (const auto& parts : candidates) {
+        line.clear();
+        for (const auto& part : parts)
+            if (!part.empty()) line += (line.empty() ? " " : "  ") + part;
+        if (static_cast<int>(line.size()) <= info.width()) break;
+    }
+    info.text(0, 0, line, Style::header);
+}
+
+void draw_tabs(const Canvas& c, const FrameContext& ctx) {
+    int current = static_cast<int>(ctx.ui.page);
+    int full = 0;
+    for (int i = 0; i < kPageCount; ++i)
+        full += 4 + static_cast<int>(kPageNames[static_cast<size_t>(i)].size());
+    bool names = full <= c.width();
+    int x = 0;
+    for (int i = 0; i < kPageCount; ++i) {
+        std::string tab = " " + std::to_string(i + 1);
+        if (names || i == current) tab += " " + std::string(kPageNames[static_cast<size_t>(i)]);
+        tab += " ";
+        x = c.text(0, x, tab, i == current ? Style::selected : Style::dim) + 1;
+    }
+}
+
+void draw_footer(const Canvas& c, const FrameContext& ctx) {
+    const UiState& ui = ctx.ui;
+    switch (ui.prompt) {
+        case Prompt::filter:
+            c.text(0, 0, "filter: " + ui.input + "_", Style::label);
+            return;
+        case Prompt::record_path:
+            c.text(0, 0, "record to: " + ui.input + "_  (Enter starts, Esc cancels)", Style::label);
+            return;
+        case Prompt::kill_confirm:
+            c.text(0, 0,
+                   fmt::format("send {} to {} ({})? y/n  [t TERM k KILL i INT h HUP s STOP c CONT]",
+                               signal_name(ui.kill_signal), ui.kill_pid,
+                               process_name(ctx, ui.kill_pid)),
+                   Style::warn);
+            return;
+        case Prompt::none:
+            break;
+    }
+    if (!ui.message.empty()) {
+        c.text(0, 0, ui.message, Style::warn);
+        return;
+    }
+    if (ctx.replay_ended) {
+        c.text(0, 0, "end of the recording: q quits", Style::warn);
+        return;
+    }
+    std::string hint = missing_hint(ui.page, ctx.status);
+    if (!hint.empty()) {
+        c.text(0, 0, hint, Style::dim);
+        return;
+    }
+    std::string keys = "h help  q quit  1-7 pages  p pause  +/- interval  r record";
+    if (ui.page == Page::processes) keys = "s/</> sort  i invert  / filter  k signal  h help";
+    c.text(0, 0, keys, Style::dim);
+}
+
+void draw_help(WINDOW* win, const Theme& theme) {
+    int rows = 0, cols = 0;
+    getmaxyx(win, rows, cols);
+    auto help = key_help();
+    int key_w = 0, text_w = 0;
+    for (const auto& k : help) {
+        key_w = std::max(key_w, static_cast<int>(k.keys.size()));
+        text_w = std::max(text_w, static_cast<int>(k.action.size()));
+    }
+    Rect box = overlay_rect(rows, cols, static_cast<int>(help.size()) + 3, key_w + text_w + 5);
+    Canvas c(win, box, theme);
+    for (int y = 0; y < c.height(); ++y)
+        c.fill(y, Style::normal);
+    c.title(0, "Keys", "any key closes");
+    int y = 1;
+    for (const auto& k : help) {
+        c.text(y, 1, k.keys, Style::label);
+        c.text(y, key_w + 3, k.action);
+        ++y;
+    }
+    c.text(y + 1 < c.height() ? y + 1 : y, 1, "missing values show n/a; the footer says why",
+           Style::dim);
+}
+
+}  // namespace edgetop::tui

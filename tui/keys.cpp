@@ -1,0 +1,281 @@
+#include "tui/keys.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "tui/curses.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+constexpr int kEscape = 27;
+constexpr int kTab = '\t';
+constexpr std::array kIntervalsMs = {100, 200, 250, 500, 1000, 2000, 5000, 10000};
+
+constexpr std::array kHelp = {
+    KeyHelp{"1-7", "go to a page: Overview CPU GPU Power Memory Procs Analysis"},
+    KeyHelp{"Tab / Shift-Tab", "next / previous page (also Right / Left)"},
+    KeyHelp{"q / Esc", "quit (Esc first closes a prompt or this help)"},
+    KeyHelp{"h / ?", "show or hide this help"},
+    KeyHelp{"p", "pause the display (sampling and recording go on)"},
+    KeyHelp{"+ / -", "sample slower / faster (100 ms .. 10 s)"},
+    KeyHelp{"r", "start recording to a file (asks for the path) / stop"},
+    KeyHelp{"s", "cycle the process sort column"},
+    KeyHelp{"< / >", "sort by the previous / next column"},
+    KeyHelp{"i", "invert the sort order"},
+    KeyHelp{"/", "filter processes by name (Enter keeps, Esc clears)"},
+    KeyHelp{"Up/Down PgUp/PgDn", "move in the process table (Home / End)"},
+    KeyHelp{"k", "send a signal to the selected process (asks y/n)"},
+    KeyHelp{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
+};
+
+struct SignalKey {
+    int key;
+    int signal;
+    std::string_view name;
+};
+constexpr std::array kSignals = {
+    SignalKey{'t', SIGTERM, "SIGTERM"}, SignalKey{'k', SIGKILL, "SIGKILL"},
+    SignalKey{'i', SIGINT, "SIGINT"},   SignalKey{'h', SIGHUP, "SIGHUP"},
+    SignalKey{'s', SIGSTOP, "SIGSTOP"}, SignalKey{'c', SIGCONT, "SIGCONT"},
+};
+
+bool is_enter(int key) {
+    return key == '\n' || key == '\r' || key == KEY_ENTER;
+}
+bool is_backspace(int key) {
+    return key == KEY_BACKSPACE || key == 127 || key == 8;
+}
+
+KeyAction edit_line(int key, UiState& ui) {
+    if (is_backspace(key)) {
+        if (!ui.input.empty()) ui.input.pop_back();
+    } else if (key >= 32 && key < 127) {
+        ui.input += static_cast<char>(key);
+    }
+    return KeyAction::redraw;
+}
+
+KeyAction filter_prompt(int key, UiState& ui) {
+    if (key == kEscape) {
+        ui.query.filter.clear();
+        ui.prompt = Prompt::none;
+    } else if (is_enter(key)) {
+        ui.prompt = Prompt::none;
+    } else {
+        edit_line(key, ui);
+        ui.query.filter = ui.input;
+    }
+    return KeyAction::redraw;
+}
+
+KeyAction record_prompt(int key, UiState& ui) {
+    if (key == kEscape) {
+        ui.prompt = Prompt::none;
+        return KeyAction::redraw;
+    }
+    if (is_enter(key)) {
+        ui.prompt = Prompt::none;
+        if (ui.input.empty()) return KeyAction::redraw;
+        return KeyAction::start_recording;
+    }
+    return edit_line(key, ui);
+}
+
+KeyAction kill_prompt(int key, UiState& ui) {
+    if (key == 'y' || key == 'Y') {
+        ui.prompt = Prompt::none;
+        return KeyAction::send_signal;
+    }
+    for (const auto& s : kSignals)
+        if (key == s.key) {
+            ui.kill_signal = s.signal;
+            return KeyAction::redraw;
+        }
+    ui.prompt = Prompt::none;  // n, Esc or anything else cancels
+    ui.message = "no signal sent";
+    return KeyAction::redraw;
+}
+
+void move_selection(UiState& ui, const KeyContext& context, int delta, bool absolute) {
+    if (!context.visible_pids || context.visible_pids->empty()) return;
+    const auto& pids = *context.visible_pids;
+    int row = 0;
+    auto it = std::find(pids.begin(), pids.end(), ui.selected_pid);
+    if (it != pids.end())
+        row = static_cast<int>(it - pids.begin());
+    else
+        row = std::clamp(ui.selected_row, 0, static_cast<int>(pids.size()) - 1);
+    row = absolute ? delta : row + delta;
+    row = std::clamp(row, 0, static_cast<int>(pids.size()) - 1);
+    ui.selected_row = row;
+    ui.selected_pid = pids[static_cast<size_t>(row)];
+}
+
+KeyAction navigation(int key, UiState& ui, const KeyContext& context) {
+    int page = std::max(1, context.table_rows - 1);
+    if (ui.page == Page::analysis) {
+        int delta = key == KEY_UP      ? -1
+                    : key == KEY_DOWN  ? 1
+                    : key == KEY_PPAGE ? -page
+                    : key == KEY_NPAGE ? page
+                                       : 0;
+        if (key == KEY_HOME) ui.timeline_scroll = 0;
+        ui.timeline_scroll = std::max(0, ui.timeline_scroll + delta);
+        return KeyAction::redraw;
+    }
+    switch (key) {
+        case KEY_UP:
+            move_selection(ui, context, -1, false);
+            break;
+        case KEY_DOWN:
+            move_selection(ui, context, 1, false);
+            break;
+        case KEY_PPAGE:
+            move_selection(ui, context, -page, false);
+            break;
+        case KEY_NPAGE:
+            move_selection(ui, context, page, false);
+            break;
+        case KEY_HOME:
+            move_selection(ui, context, 0, true);
+            break;
+        case KEY_END:
+            move_selection(ui, context, 1 << 30, true);
+            break;
+        default:
+            break;
+    }
+    return KeyAction::redraw;
+}
+
+}  // namespace
+
+int step_interval(int interval_ms, int direction) {
+    if (direction > 0) {
+        for (int v : kIntervalsMs)
+            if (v > interval_ms) return v;
+        return kIntervalsMs.back();
+    }
+    for (auto it = kIntervalsMs.rbegin(); it != kIntervalsMs.rend(); ++it)
+        if (*it < interval_ms) return *it;
+    return kIntervalsMs.front();
+}
+
+std::string_view signal_name(int signal) {
+    for (const auto& s : kSignals)
+        if (s.signal == signal) return s.name;
+    return "signal";
+}
+
+std::span<const KeyHelp> key_help() {
+    return kHelp;
+}
+
+KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
+    if (key == ERR || key == KEY_RESIZE) return KeyAction::redraw;
+    ui.message.clear();
+    switch (ui.prompt) {
+        case Prompt::filter:
+            return filter_prompt(key, ui);
+        case Prompt::record_path:
+            return record_prompt(key, ui);
+        case Prompt::kill_confirm:
+            return kill_prompt(key, ui);
+        case Prompt::none:
+            break;
+    }
+    if (ui.help) {
+        ui.help = false;
+        if (key == 'q') return ui.quit = true, KeyAction::quit;
+        return KeyAction::redraw;
+    }
+    if (key >= '1' && key < '1' + kPageCount) {
+        ui.page = page_from_index(key - '1');
+        return KeyAction::redraw;
+    }
+    int page = static_cast<int>(ui.page);
+    switch (key) {
+        case 'q':
+        case 'Q':
+        case kEscape:
+            ui.quit = true;
+            return KeyAction::quit;
+        case kTab:
+        case KEY_RIGHT:
+            ui.page = page_from_index(page + 1);
+            return KeyAction::redraw;
+        case KEY_BTAB:
+        case KEY_LEFT:
+            ui.page = page_from_index(page - 1);
+            return KeyAction::redraw;
+        case 'h':
+        case '?':
+            ui.help = true;
+            return KeyAction::redraw;
+        case 'p':
+        case ' ':
+            ui.paused = !ui.paused;
+            return KeyAction::pause_changed;
+        case '+':
+        case '=':
+            ui.interval_ms = step_interval(ui.interval_ms, 1);
+            return KeyAction::interval_changed;
+        case '-':
+        case '_':
+            ui.interval_ms = step_interval(ui.interval_ms, -1);
+            return KeyAction::interval_changed;
+        case 's':
+            ui.query.sort = next_column(ui.query.sort, 1);
+            return KeyAction::redraw;
+        case '>':
+        case '.':
+            ui.query.sort = next_column(ui.query.sort, 1);
+            return KeyAction::redraw;
+        case '<':
+        case ',':
+            ui.query.sort = next_column(ui.query.sort, -1);
+            return KeyAction::redraw;
+        case 'i':
+            ui.query.descending = !ui.query.descending;
+            return KeyAction::redraw;
+        case '/':
+            ui.page = Page::processes;
+            ui.prompt = Prompt::filter;
+            ui.input = ui.query.filter;
+            return KeyAction::redraw;
+        case 'r':
+            if (!context.recorder_available) {
+                ui.message = "recording is not available here";
+                return KeyAction::redraw;
+            }
+            if (context.recording) return KeyAction::stop_recording;
+            ui.prompt = Prompt::record_path;
+            ui.input = context.default_record_path;
+            return KeyAction::redraw;
+        case 'k': {
+            if (ui.page != Page::processes || !context.visible_pids ||
+                std::find(context.visible_pids->begin(), context.visible_pids->end(),
+                          ui.selected_pid) == context.visible_pids->end()) {
+                ui.message = "select a process on page 6 first";
+                return KeyAction::redraw;
+            }
+            ui.prompt = Prompt::kill_confirm;
+            ui.kill_pid = ui.selected_pid;
+            ui.kill_signal = SIGTERM;
+            return KeyAction::redraw;
+        }
+        case KEY_UP:
+        case KEY_DOWN:
+        case KEY_PPAGE:
+        case KEY_NPAGE:
+        case KEY_HOME:
+        case KEY_END:
+            return navigation(key, ui, context);
+        default:
+            return KeyAction::none;
+    }
+}
+
+}  // namespace edgetop::tui

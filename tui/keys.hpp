@@ -1,0 +1,46 @@
+// Keys: what each one does to the UiState, and the help table listing every one of them.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tui/ui_state.hpp"
+
+namespace edgetop::tui {
+
+// What the loop must do beyond the state change.
+enum class KeyAction {
+    none,
+    redraw,
+    quit,
+    interval_changed,
+    pause_changed,
+    start_recording,  // path in UiState::input
+    stop_recording,
+    send_signal,  // UiState::kill_pid, kill_signal
+};
+
+struct KeyContext {
+    const std::vector<int>* visible_pids = nullptr;  // process rows in display order
+    int table_rows = 10;                             // rows one page of the table shows
+    bool recording = false;
+    bool recorder_available = false;
+    std::string default_record_path;
+};
+
+KeyAction handle_key(int key, UiState& ui, const KeyContext& context);
+
+// The interval after one step up (+1) or down (-1) through 100 ms .. 10 s.
+int step_interval(int interval_ms, int direction);
+
+std::string_view signal_name(int signal);
+
+struct KeyHelp {
+    std::string_view keys;
+    std::string_view action;
+};
+std::span<const KeyHelp> key_help();
+
+}  // namespace edgetop::tui

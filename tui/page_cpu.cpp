@@ -1,0 +1,193 @@
+// Page 2, CPU: per-core bars with frequency against the allowed and hardware maximum, the
+// user/system/iowait split, clusters, a history per core and the system context-switch rate.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "tui/format.hpp"
+#include "tui/pages.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+// A bar of stacked parts; parts beyond the bar width are cut.
+void stacked_bar(const Canvas& c, int y, int x, int w, const std::vector<double>& fractions,
+                 const std::vector<Style>& styles) {
+    if (w < 3) return;
+    c.text(y, x, "[", Style::dim);
+    std::vector<int> cells = split_cells(fractions, w - 2);
+    int at = x + 1;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        c.text(y, at, render_bar(1.0, cells[i], c.ascii()), styles[i]);
+        at += cells[i];
+    }
+    c.text(y, x + w - 1, "]", Style::dim);
+}
+
+void core_cell(const Canvas& c, int y, const CoreSample& core, bool show_limits) {
+    int x = c.text(y, 0, fmt::format("{:>2} ", core.id), Style::label);
+    if (!core.online) {
+        c.text(y, x, "off", Style::dim);
+        return;
+    }
+    std::string value = format_percent(core.util_pct);
+    std::string freq = format_freq_khz(core.freq_khz);
+    if (show_limits && core.max_khz) freq += "/" + format_freq_khz(core.max_khz);
+    int tail = 1 + 4 + 1 + static_cast<int>(freq.size());
+    bool with_freq = c.width() - x - tail >= 6;
+    if (!with_freq) tail = 5;
+    int bar_w = std::max(0, c.width() - x - tail);
+    if (core.user_pct && core.system_pct) {
+        double other = std::max(0.0, core.util_pct.value_or(0) - *core.user_pct - *core.system_pct -
+                                         core.iowait_pct.value_or(0));
+        stacked_bar(c, y, x, bar_w,
+                    {*core.user_pct / 100, *core.system_pct / 100,
+                     core.iowait_pct.value_or(0) / 100, other / 100},
+                    {Style::user, Style::system, Style::iowait, Style::dim});
+    } else {
+        c.bar(y, x, bar_w, core.util_pct.value_or(0) / 100,
+              core.util_pct ? Theme::level(*core.util_pct) : Style::dim);
+    }
+    x += bar_w;
+    x = c.text(y, x, fmt::format("{:>5}", value), core.util_pct ? Style::normal : Style::dim);
+    if (with_freq) c.text(y, x + 1, freq, core.freq_khz ? Style::normal : Style::dim);
+}
+
+std::string core_list(const std::vector<int>& ids) {
+    std::string out;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1)
+            ++j;
+        if (!out.empty()) out += ",";
+        out += j > i ? fmt::format("{}-{}", ids[i], ids[j]) : std::to_string(ids[i]);
+        i = j;
+    }
+    return out;
+}
+
+void split_panel(const Canvas& c, const Sample& s) {
+    const auto& cpu = s.cpu;
+    c.title(0, "CPU time", "user/system/iowait");
+    int y = 1;
+    c.text(y, 0, "total", Style::label);
+    if (cpu.user_pct && cpu.system_pct)
+        stacked_bar(c, y, 7, std::max(0, c.width() - 13),
+                    {*cpu.user_pct / 100, *cpu.system_pct / 100, cpu.iowait_pct.value_or(0) / 100},
+                    {Style::user, Style::system, Style::iowait});
+    else
+        c.bar(y, 7, std::max(0, c.width() - 13), cpu.util_pct.value_or(0) / 100, Style::good);
+    c.text_right(y++, format_percent(cpu.util_pct));
+    int x = c.text(y, 0, "user ", Style::user);
+    x = c.text(y, x, format_percent(cpu.user_pct) + "  ");
+    x = c.text(y, x, "system ", Style::system);
+    x = c.text(y, x, format_percent(cpu.system_pct) + "  ");
+    x = c.text(y, x, "iowait ", Style::iowait);
+    c.text(y++, x, format_percent(cpu.iowait_pct));
+    const auto& sys = s.system;
+    c.text(y++, 0,
+           fmt::format("load {} {} {}  running {}  blocked {}", format_number(sys.load_1, 2),
+                       format_number(sys.load_5, 2), format_number(sys.load_15, 2),
+                       sys.procs_running ? std::to_string(*sys.procs_running) : kNotAvailable,
+                       sys.procs_blocked ? std::to_string(*sys.procs_blocked) : kNotAvailable));
+    // Clusters: cores sharing a cpufreq policy.
+    std::map<int, std::vector<const CoreSample*>> clusters;
+    for (const auto& core : cpu.cores)
+        clusters[core.cluster.value_or(-1)].push_back(&core);
+    c.text(y++, 0, "cluster cores     freq      allowed   hw max    governor", Style::label);
+    for (const auto& [id, cores] : clusters) {
+        std::vector<int> ids;
+        for (const auto* core : cores)
+            ids.push_back(core->id);
+        const CoreSample* on = cores.front();
+        for (const auto* core : cores)
+            if (core->online && core->freq_khz) {
+                on = core;
+                break;
+            }
+        c.text(y++, 0,
+               fmt::format("{:<7} {:<9} {:<9} {:<9} {:<9} {}",
+                           id < 0 ? std::string("n/a") : std::to_string(id), core_list(ids),
+                           format_freq_khz(on->freq_khz), format_freq_khz(on->max_khz),
+                           format_freq_khz(on->hw_max_khz), on->governor.value_or(kNotAvailable)));
+    }
+}
+
+}  // namespace
+
+void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits) {
+    const auto& cores = sample.cpu.cores;
+    if (cores.empty()) {
+        c.text(0, 0, "n/a: no per-core readings", Style::dim);
+        return;
+    }
+    int columns = core_columns(c.width(), static_cast<int>(cores.size()));
+    int rows = (static_cast<int>(cores.size()) + columns - 1) / columns;
+    int cell_w = c.width() / columns;
+    for (size_t i = 0; i < cores.size(); ++i) {
+        int row = static_cast<int>(i) % rows, column = static_cast<int>(i) / rows;
+        if (row >= c.height()) continue;
+        core_cell(c.sub(row, column * cell_w, 1, cell_w - (column + 1 < columns ? 1 : 0)), 0,
+                  cores[i], show_limits);
+    }
+}
+
+void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
+                        const History& history, double max) {
+    auto peak = history.max();
+    std::string right = std::string(now);
+    if (max <= 0) max = peak.value_or(0) > 0 ? *peak * 1.1 : 1.0;
+    c.title(0, title, right);
+    if (history.size() == 0 || !peak) {
+        c.text(1, 0, "n/a", Style::dim);
+        return;
+    }
+    GraphStyle style = c.theme().graph_style();
+    int w = c.width(), h = c.height() - 1;
+    auto values = history.last(static_cast<size_t>(graph_capacity(w, style)));
+    auto lines = render_graph(values, max, w, h, style);
+    for (int y = 0; y < h; ++y)
+        c.text(1 + y, 0, lines[static_cast<size_t>(y)], Style::graph);
+}
+
+void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
+    switch (id) {
+        case PanelId::cpu_cores: {
+            std::string governor;
+            for (const auto& core : s.cpu.cores)
+                if (core.governor) governor = *core.governor;
+            c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
+            draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
+            break;
+        }
+        case PanelId::cpu_split:
+            split_panel(c, s);
+            break;
+        case PanelId::cpu_history: {
+            c.title(0, "Utilisation history per core");
+            const auto& hist = ctx.view.history().core_util;
+            for (size_t i = 0; i < s.cpu.cores.size() && i < hist.size(); ++i) {
+                int y = 1 + static_cast<int>(i);
+                if (y >= c.height()) break;
+                int x = c.text(y, 0, fmt::format("{:>2} ", s.cpu.cores[i].id), Style::label);
+                int w = c.width() - x - 5;
+                c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),
+                       Style::graph);
+                c.text_right(
+                    y, s.cpu.cores[i].online ? format_percent(s.cpu.cores[i].util_pct) : "off");
+            }
+            break;
+        }
+        case PanelId::ctxt_graph:
+            draw_history_graph(c, "Context switches", format_rate(s.system.ctxt_per_s),
+                               ctx.view.history().ctxt_per_s, 0);
+            break;
+        default:
+            break;
+    }
+}
+
+}  // namespace edgetop::tui

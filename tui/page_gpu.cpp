@@ -1,0 +1,119 @@
+// Page 3, GPU & engines: load and frequency graphs, limits, railgate and 3D scaling, the
+// multimedia/DLA engines and the processes holding the GPU.
+#include <fmt/format.h>
+
+#include "tui/format.hpp"
+#include "tui/pages.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+std::string on_off(std::optional<bool> value) {
+    if (!value) return kNotAvailable;
+    return *value ? "on" : "off";
+}
+
+void gpu_info(const Canvas& c, const Sample& s) {
+    c.title(0, "GPU", fmt::format("{} device{}", s.gpu.size(), s.gpu.size() == 1 ? "" : "s"));
+    if (s.gpu.empty()) {
+        c.text(1, 0, "n/a: no GPU devfreq node found", Style::dim);
+        return;
+    }
+    int y = 1;
+    for (const auto& g : s.gpu) {
+        int x = c.text(y, 0, g.name, Style::label);
+        c.text(y++, x + 2,
+               fmt::format("load {}  freq {}  governor {}", format_percent(g.load_pct),
+                           format_freq_hz(g.freq_hz), g.governor.value_or(kNotAvailable)));
+        c.text(y++, 2,
+               fmt::format("allowed {} .. {}   hw max {}", format_freq_hz(g.min_hz),
+                           format_freq_hz(g.max_hz), format_freq_hz(g.hw_max_hz)));
+        std::string mask = g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kNotAvailable;
+        c.text(y++, 2,
+               fmt::format("railgate {}  3D scaling {}  TPC PG mask {}", on_off(g.railgate_enabled),
+                           on_off(g.scaling_3d_enabled), mask));
+        ++y;
+    }
+}
+
+void engines(const Canvas& c, const Sample& s) {
+    c.title(0, "Engines", "on/off and clock");
+    if (s.engines.empty()) {
+        c.text(1, 0, "n/a: no engine clocks found", Style::dim);
+        return;
+    }
+    int per_row = std::max(1, c.width() / 24);
+    for (size_t i = 0; i < s.engines.size(); ++i) {
+        const auto& e = s.engines[i];
+        Canvas cell =
+            c.sub(1 + static_cast<int>(i) / per_row, static_cast<int>(i) % per_row * 24, 1, 23);
+        cell.text(0, 0, e.name, Style::label);
+        bool on = e.online.value_or(false);
+        std::string state = e.online ? (on ? format_freq_hz(e.freq_hz) : "off") : kNotAvailable;
+        cell.text_right(0, state, on ? Style::good : Style::dim);
+    }
+}
+
+void gpu_processes(const Canvas& c, const FrameContext& ctx) {
+    c.title(0, "Processes holding the GPU");
+    const auto& procs = ctx.view.sample().procs;
+    if (!procs) {
+        c.text(1, 0, "n/a: the process table is read only on the live root", Style::dim);
+        return;
+    }
+    std::vector<const ProcessSample*> rows;
+    bool known = false;
+    for (const auto* p : select_processes(process_source(*procs), ctx.ui.query)) {
+        known = known || p->gpu.has_value();
+        if (p->gpu.value_or(false)) rows.push_back(p);
+    }
+    if (!known) {
+        c.text(1, 0, "n/a: GPU use per process is not readable (needs root)", Style::dim);
+        return;
+    }
+    if (rows.empty()) {
+        c.text(1, 0, "no process holds the GPU", Style::dim);
+        return;
+    }
+    draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx, rows, false);
+}
+
+}  // namespace
+
+void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
+    const auto& hist = ctx.view.history();
+    std::optional<double> load;
+    std::optional<int64_t> freq, top;
+    if (!s.gpu.empty()) {
+        load = s.gpu.front().load_pct;
+        freq = s.gpu.front().freq_hz;
+        top = s.gpu.front().hw_max_hz ? s.gpu.front().hw_max_hz : s.gpu.front().max_hz;
+    }
+    History empty(1);
+    switch (id) {
+        case PanelId::gpu_load_graph:
+            draw_history_graph(c, "GPU load", format_percent(load),
+                               hist.gpu_load.empty() ? empty : hist.gpu_load.front(), 100);
+            break;
+        case PanelId::gpu_freq_graph:
+            draw_history_graph(c, "GPU frequency",
+                               format_freq_hz(freq) + " of " + format_freq_hz(top),
+                               hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front(),
+                               top ? static_cast<double>(*top) / 1e6 : 0);
+            break;
+        case PanelId::gpu_info:
+            gpu_info(c, s);
+            break;
+        case PanelId::engines:
+            engines(c, s);
+            break;
+        case PanelId::gpu_processes:
+            gpu_processes(c, ctx);
+            break;
+        default:
+            break;
+    }
+}
+
+}  // namespace edgetop::tui

@@ -1,0 +1,88 @@
+// Page 6, Processes: a sortable, filterable, scrollable table; `k` signals the selected row.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "tui/pages.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+std::string fit(std::string_view text, int width, bool right, bool ascii) {
+    // Cut by columns, not bytes, so a multi-byte character is never split.
+    std::string clean = sanitize(text, ascii);
+    std::string out;
+    int columns = 0;
+    for (size_t i = 0; i < clean.size(); ++i) {
+        bool starts = (static_cast<unsigned char>(clean[i]) & 0xC0) != 0x80;
+        if (starts && columns == width) break;
+        if (starts) ++columns;
+        out += clean[i];
+    }
+    std::string pad(static_cast<size_t>(std::max(0, width - columns)), ' ');
+    return right ? pad + out : out + pad;
+}
+
+}  // namespace
+
+void draw_process_rows(const Canvas& c, const FrameContext& ctx,
+                       const std::vector<const ProcessSample*>& rows, bool selectable) {
+    if (c.height() <= 0) return;
+    auto columns = visible_columns(c.width());
+    const ProcessQuery& query = ctx.ui.query;
+    int x = 0;
+    for (ProcColumn column : columns) {
+        const auto& info = column_info(column);
+        std::string title(info.title);
+        if (column == query.sort)
+            title += c.ascii() ? (query.descending ? "v" : "^")
+                               : (query.descending ? "\u25bc" : "\u25b2");
+        int w = info.width > 0 ? info.width : std::max(0, c.width() - x);
+        c.text(0, x, fit(title, w, info.right_aligned && info.width > 0, c.ascii()),
+               column == query.sort ? Style::selected : Style::label);
+        x += w + 1;
+    }
+    int visible = c.height() - 1;
+    if (rows.empty()) {
+        c.text(1, 0, query.filter.empty() ? "no processes" : "no process matches the filter",
+               Style::dim);
+        return;
+    }
+    int selected = -1;
+    if (selectable) {
+        for (size_t i = 0; i < rows.size(); ++i)
+            if (rows[i]->pid == ctx.ui.selected_pid) selected = static_cast<int>(i);
+        if (selected < 0)
+            selected = std::clamp(ctx.ui.selected_row, 0, static_cast<int>(rows.size()) - 1);
+    }
+    int first = std::max(0, selected - visible + 1);
+    for (int r = 0; r < visible && first + r < static_cast<int>(rows.size()); ++r) {
+        const ProcessSample& p = *rows[static_cast<size_t>(first + r)];
+        bool is_selected = first + r == selected;
+        if (is_selected) c.fill(1 + r, Style::selected);
+        x = 0;
+        for (ProcColumn column : columns) {
+            const auto& info = column_info(column);
+            int w = info.width > 0 ? info.width : std::max(0, c.width() - x);
+            std::string text = cell_text(p, column);
+            Style style = is_selected ? Style::selected : Style::normal;
+            if (!is_selected && text == "n/a") style = Style::dim;
+            if (!is_selected && column == ProcColumn::cpu && p.cpu_pct && *p.cpu_pct >= 90)
+                style = Style::crit;
+            c.text(1 + r, x, fit(text, w, info.right_aligned && info.width > 0, c.ascii()), style);
+            x += w + 1;
+        }
+    }
+}
+
+void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+    if (id != PanelId::process_table) return;
+    const auto& procs = ctx.view.sample().procs;
+    if (!procs) {
+        c.text(0, 0, "n/a: the process table is read only on the live root (--root /)", Style::dim);
+        return;
+    }
+    draw_process_rows(c, ctx, visible_processes(ctx.view, ctx.ui), true);
+}
+
+}  // namespace edgetop::tui

@@ -1,0 +1,204 @@
+// The loop: samples on a monotonic schedule, answers keys as they come (poll on the terminal with
+// the time left to the next tick), and draws a frame only when something changed, with one
+// doupdate per frame so curses sends just the changed cells.
+#include <fmt/format.h>
+#include <poll.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <optional>
+#include <stdexcept>
+
+#include "tui/frame.hpp"
+#include "tui/keys.hpp"
+#include "tui/terminal.hpp"
+#include "tui/tui.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string dated_record_path() {
+    std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char name[64];
+    std::strftime(name, sizeof name, "edgetop-%Y%m%d-%H%M%S.jsonl", &local);
+    return name;
+}
+
+class Loop {
+  public:
+    Loop(SampleFeed& feed, const TuiOptions& options, const Terminal& terminal)
+        : feed_(feed),
+          options_(options),
+          terminal_(terminal),
+          theme_(terminal.color(), terminal.ascii()) {
+        ui_.page = options.start_page;
+        ui_.interval_ms = std::clamp(options.interval_ms, kMinIntervalMs, kMaxIntervalMs);
+        theme_.init_colors();
+    }
+
+    int run() {
+        Clock::time_point next_tick = Clock::now();
+        bool dirty = true;
+        while (!ui_.quit && !terminal_.stop_requested()) {
+            Clock::time_point now = Clock::now();
+            if (!ended_ && now >= next_tick) {
+                last_tick_ = now;
+                take_sample();
+                next_tick = now + interval();
+                dirty = dirty || !ui_.paused;
+            }
+            if (dirty) {
+                draw();
+                dirty = false;
+            }
+            int wait_ms = 1000;
+            if (!ended_) {
+                auto left = std::chrono::ceil<std::chrono::milliseconds>(next_tick - Clock::now());
+                wait_ms = static_cast<int>(std::max<int64_t>(0, left.count()));
+            }
+            pollfd input{terminal_.input_fd(), POLLIN, 0};
+            int ready = poll(&input, 1, wait_ms);
+            if (ready < 0 && errno != EINTR) throw std::runtime_error(std::strerror(errno));
+            // After EINTR too: SIGWINCH reaches us as KEY_RESIZE from getch.
+            for (int key = getch(); key != ERR; key = getch()) {
+                dirty = true;
+                if (key == KEY_RESIZE) continue;
+                if (on_key(key)) next_tick = last_tick_ + interval();
+            }
+        }
+        return 0;
+    }
+
+  private:
+    std::chrono::milliseconds interval() const {
+        return std::chrono::milliseconds(ui_.interval_ms);
+    }
+    const ViewModel& shown() const { return frozen_ ? *frozen_ : live_; }
+    bool recording() const { return options_.recorder && options_.recorder->is_recording(); }
+
+    void take_sample() {
+        const Sample* sample = feed_.next();
+        if (!sample) {
+            ended_ = true;
+            return;
+        }
+        live_.update(*sample);
+        if (recording()) options_.recorder->record(*sample);
+        status_ = feed_.status();
+        details_ = feed_.flag_details();
+    }
+
+    void draw() {
+        bool is_recording = recording();
+        FrameContext ctx{shown(),
+                         ui_,
+                         feed_.board(),
+                         status_,
+                         theme_,
+                         details_,
+                         feed_.analysis_enabled(),
+                         feed_.is_replay(),
+                         ended_,
+                         is_recording,
+                         is_recording ? options_.recorder->path() : std::string()};
+        draw_frame(stdscr, ctx);
+        wnoutrefresh(stdscr);
+        doupdate();
+    }
+
+    // Returns whether the sampling schedule changed.
+    bool on_key(int key) {
+        std::vector<int> pids;
+        for (const auto* p : visible_processes(shown(), ui_))
+            pids.push_back(p->pid);
+        KeyContext context;
+        context.visible_pids = &pids;
+        context.table_rows = process_table_rows(LINES, COLS, shown());
+        context.recording = recording();
+        context.recorder_available = options_.recorder != nullptr;
+        context.default_record_path = options_.default_record_path.empty()
+                                          ? dated_record_path()
+                                          : options_.default_record_path;
+        switch (handle_key(key, ui_, context)) {
+            case KeyAction::interval_changed:
+                ui_.message = "sampling every " + format_interval(ui_.interval_ms);
+                return true;
+            case KeyAction::pause_changed:
+                if (ui_.paused)
+                    frozen_ = live_;
+                else
+                    frozen_.reset();
+                ui_.message = ui_.paused ? "display paused (sampling goes on): p resumes" : "";
+                return false;
+            case KeyAction::start_recording: {
+                std::string error;
+                if (options_.recorder->start(ui_.input, error))
+                    ui_.message = "recording to " + options_.recorder->path();
+                else
+                    ui_.message = "cannot record to " + ui_.input + ": " + error;
+                return false;
+            }
+            case KeyAction::stop_recording:
+                ui_.message = "recording stopped: " + options_.recorder->path();
+                options_.recorder->stop();
+                return false;
+            case KeyAction::send_signal:
+                if (kill(ui_.kill_pid, ui_.kill_signal) == 0)
+                    ui_.message =
+                        fmt::format("sent {} to {}", signal_name(ui_.kill_signal), ui_.kill_pid);
+                else
+                    ui_.message =
+                        fmt::format("cannot signal {}: {}", ui_.kill_pid, std::strerror(errno));
+                return false;
+            default:
+                return false;
+        }
+    }
+
+    static std::string format_interval(int ms) {
+        return ms % 1000 == 0 ? fmt::format("{} s", ms / 1000) : fmt::format("{} ms", ms);
+    }
+
+    SampleFeed& feed_;
+    const TuiOptions& options_;
+    const Terminal& terminal_;
+    Theme theme_;
+    UiState ui_;
+    ViewModel live_;
+    std::optional<ViewModel> frozen_;
+    std::vector<SourceStatus> status_;
+    std::vector<FlagDetail> details_;
+    bool ended_ = false;
+    Clock::time_point last_tick_ = Clock::now();
+};
+
+}  // namespace
+
+int run_tui(SampleFeed& feed, const TuiOptions& options) {
+    std::string failure;
+    {
+        Terminal terminal;
+        std::string error;
+        if (!terminal.open(options.ascii, options.no_color, error)) {
+            std::fprintf(stderr, "edgetop: %s\n", error.c_str());
+            return 2;
+        }
+        try {
+            return Loop(feed, options, terminal).run();
+        } catch (const std::exception& e) {
+            failure = e.what();  // reported once the terminal is restored
+        }
+    }
+    std::fprintf(stderr, "edgetop: %s\n", failure.c_str());
+    return 1;
+}
+
+}  // namespace edgetop::tui

@@ -1,0 +1,31 @@
+// The view's own state: page, pause, prompts, process-table position. Changed only by keys.
+#pragma once
+
+#include <csignal>
+#include <string>
+
+#include "tui/page.hpp"
+#include "tui/process_view.hpp"
+
+namespace edgetop::tui {
+
+enum class Prompt { none, filter, record_path, kill_confirm };
+
+struct UiState {
+    Page page = Page::overview;
+    int interval_ms = 1000;
+    bool paused = false;  // the display is frozen; sampling (and recording) go on
+    bool help = false;
+    bool quit = false;
+    ProcessQuery query;
+    int selected_pid = -1;  // the highlighted process row, followed across refreshes
+    int selected_row = 0;   // its row, used when the pid goes away
+    int timeline_scroll = 0;
+    Prompt prompt = Prompt::none;
+    std::string input;  // text being typed in a prompt
+    int kill_pid = 0;
+    int kill_signal = SIGTERM;
+    std::string message;  // one-line status shown in the footer until the next key
+};
+
+}  // namespace edgetop::tui

@@ -1,0 +1,191 @@
+#include "tui/widgets.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cwchar>
+
+namespace edgetop::tui {
+namespace {
+
+// U+2581..U+2588: one to eight eighths of a cell, bottom up; U+258F..U+2589: left eighths.
+constexpr std::array<const char*, 9> kVerticalEighths = {
+    " ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588"};
+constexpr std::array<const char*, 9> kHorizontalEighths = {
+    " ", "\u258f", "\u258e", "\u258d", "\u258c", "\u258b", "\u258a", "\u2589", "\u2588"};
+constexpr std::array<char, 5> kAsciiLevels = {' ', '.', ':', '|', '#'};
+constexpr std::array<char, 9> kAsciiSpark = {' ', '_', '.', ',', '-', '~', '=', '*', '#'};
+
+double clamp01(double v) {
+    return std::isnan(v) ? 0.0 : std::clamp(v, 0.0, 1.0);
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// Filled sub-levels (0..levels) of the cell at `row_from_bottom` for a value in 0..1 over
+// `height` rows.
+int cell_level(double fraction, int row_from_bottom, int height, int levels) {
+    if (std::isnan(fraction)) return 0;
+    double units = clamp01(fraction) * height * levels;
+    double in_cell = units - static_cast<double>(row_from_bottom) * levels;
+    int level =
+        static_cast<int>(std::lround(std::clamp(in_cell, 0.0, static_cast<double>(levels))));
+    // A non-zero value always shows at least one dot in the bottom row.
+    if (level == 0 && row_from_bottom == 0 && fraction > 0) level = 1;
+    return level;
+}
+
+// Braille dots filled from the bottom: left column dots 7,3,2,1; right column dots 8,6,5,4.
+constexpr std::array<int, 5> kBrailleLeft = {0x00, 0x40, 0x44, 0x46, 0x47};
+constexpr std::array<int, 5> kBrailleRight = {0x00, 0x80, 0xA0, 0xB0, 0xB8};
+
+}  // namespace
+
+std::string render_bar(double fraction, int width, bool ascii) {
+    std::string out;
+    if (width <= 0) return out;
+    double cells = clamp01(fraction) * width;
+    int full = static_cast<int>(cells);
+    int eighths = ascii ? 0 : static_cast<int>(std::lround((cells - full) * 8));
+    if (eighths == 8) ++full, eighths = 0;
+    for (int i = 0; i < width; ++i) {
+        if (i < full)
+            out += ascii ? "|" : kHorizontalEighths[8];
+        else if (i == full && eighths > 0)
+            out += kHorizontalEighths[eighths];
+        else
+            out += ' ';
+    }
+    return out;
+}
+
+std::vector<int> split_cells(const std::vector<double>& fractions, int width) {
+    std::vector<int> cells(fractions.size(), 0);
+    if (width <= 0) return cells;
+    double cumulative = 0;
+    int given = 0;
+    for (size_t i = 0; i < fractions.size(); ++i) {
+        cumulative = std::min(1.0, cumulative + clamp01(fractions[i]));
+        int upto = static_cast<int>(std::lround(cumulative * width));
+        cells[i] = std::max(0, upto - given);
+        given += cells[i];
+    }
+    return cells;
+}
+
+std::string render_sparkline(const std::vector<double>& values, double max, int width, bool ascii) {
+    std::string out;
+    if (width <= 0) return out;
+    size_t shown = std::min(values.size(), static_cast<size_t>(width));
+    for (int i = 0; i < width - static_cast<int>(shown); ++i)
+        out += ' ';
+    for (size_t i = values.size() - shown; i < values.size(); ++i) {
+        double v = values[i];
+        double fraction = max > 0 && !std::isnan(v) ? v / max : std::nan("");
+        int level = cell_level(fraction, 0, 1, 8);
+        if (ascii)
+            out += kAsciiSpark[level];
+        else
+            out += kVerticalEighths[level];
+    }
+    return out;
+}
+
+int graph_capacity(int width, GraphStyle style) {
+    return std::max(0, style == GraphStyle::braille ? width * 2 : width);
+}
+
+std::vector<std::string> render_graph(const std::vector<double>& values, double max, int width,
+                                      int height, GraphStyle style) {
+    std::vector<std::string> rows(std::max(0, height));
+    if (width <= 0 || height <= 0) return rows;
+    int per_cell = style == GraphStyle::braille ? 2 : 1;
+    int capacity = width * per_cell;
+    // Right-align: slot s (0..capacity-1) holds values[first + s - pad] or nothing.
+    int count = static_cast<int>(std::min(values.size(), static_cast<size_t>(capacity)));
+    int pad = capacity - count;
+    size_t first = values.size() - count;
+    auto fraction_at = [&](int slot) {
+        if (slot < pad) return std::nan("");
+        double v = values[first + (slot - pad)];
+        return max > 0 && !std::isnan(v) ? v / max : std::nan("");
+    };
+    for (int row = 0; row < height; ++row) {
+        int from_bottom = height - 1 - row;
+        std::string& line = rows[row];
+        for (int col = 0; col < width; ++col) {
+            if (style == GraphStyle::braille) {
+                int left = cell_level(fraction_at(col * 2), from_bottom, height, 4);
+                int right = cell_level(fraction_at(col * 2 + 1), from_bottom, height, 4);
+                // An empty braille cell is drawn as a space: same look, fewer bytes.
+                if (left == 0 && right == 0)
+                    line += ' ';
+                else
+                    append_utf8(line, 0x2800 + kBrailleLeft[left] + kBrailleRight[right]);
+            } else if (style == GraphStyle::blocks) {
+                line += kVerticalEighths[cell_level(fraction_at(col), from_bottom, height, 8)];
+            } else {
+                line += kAsciiLevels[cell_level(fraction_at(col), from_bottom, height, 4)];
+            }
+        }
+    }
+    return rows;
+}
+
+std::string sanitize(std::string_view text, bool ascii) {
+    std::string out;
+    out.reserve(text.size());
+    size_t i = 0;
+    while (i < text.size()) {
+        auto byte = static_cast<unsigned char>(text[i]);
+        if (byte < 0x80) {
+            out += (byte < 0x20 || byte == 0x7F) ? '?' : static_cast<char>(byte);
+            ++i;
+            continue;
+        }
+        int length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
+        char32_t cp = length == 4 ? byte & 0x07 : length == 3 ? byte & 0x0F : byte & 0x1F;
+        bool valid = length > 0 && i + length <= text.size();
+        for (int k = 1; valid && k < length; ++k) {
+            auto next = static_cast<unsigned char>(text[i + k]);
+            valid = (next & 0xC0) == 0x80;
+            cp = (cp << 6) | (next & 0x3F);
+        }
+        if (!valid) {
+            out += '?';
+            ++i;
+            continue;
+        }
+        if (ascii || cp > 0x10FFFF || wcwidth(static_cast<wchar_t>(cp)) != 1)
+            out += '?';
+        else
+            out.append(text.substr(i, length));
+        i += length;
+    }
+    return out;
+}
+
+int text_columns(std::string_view sanitized) {
+    int columns = 0;
+    for (char c : sanitized)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++columns;
+    return columns;
+}
+
+}  // namespace edgetop::tui

@@ -1,0 +1,31 @@
+// Bars and graphs rendered to strings, one code point per terminal column. In ASCII mode every
+// byte is plain ASCII; otherwise block elements (bars, sparklines) and braille (graphs).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace edgetop::tui {
+
+enum class GraphStyle { braille, blocks, ascii };
+
+// A horizontal bar `width` columns wide filled to fraction (clamped to 0..1).
+std::string render_bar(double fraction, int width, bool ascii);
+// Splits `width` cells among stacked fractions (sum clamped to 1); cells per part, rounded so the
+// total filled cells match the rounded sum.
+std::vector<int> split_cells(const std::vector<double>& fractions, int width);
+// One row: the newest `width` values, right-aligned, scaled to max; NaN is a gap.
+std::string render_sparkline(const std::vector<double>& values, double max, int width, bool ascii);
+// An area graph `height` rows by `width` columns, top row first, scaled to max; the newest value
+// is at the right edge. Braille packs two values per column.
+std::vector<std::string> render_graph(const std::vector<double>& values, double max, int width,
+                                      int height, GraphStyle style);
+// How many values a graph of this width shows.
+int graph_capacity(int width, GraphStyle style);
+// Replaces what cannot be shown in one column each: controls, invalid UTF-8, wide characters,
+// and in ASCII mode every non-ASCII character, by '?'.
+std::string sanitize(std::string_view text, bool ascii);
+// Columns the sanitized text takes (one per code point).
+int text_columns(std::string_view sanitized);
+
+}  // namespace edgetop::tui
