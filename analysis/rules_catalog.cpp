@@ -1,0 +1,146 @@
+#include "analysis/rules_catalog.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+
+#include "analysis/rules_checks.hpp"
+
+namespace edgetop::analysis {
+namespace {
+
+RuleParam pct(std::string key, double value, std::string description) {
+    return {std::move(key), value, "%", std::move(description), 0, 100};
+}
+
+RuleParam seconds(std::string key, double value, std::string description) {
+    return {std::move(key), value, "s", std::move(description), 0, 3600};
+}
+
+std::vector<RuleParam> with_hysteresis(std::vector<RuleParam> params, double sustain_s,
+                                       double clear_s) {
+    params.push_back(seconds("sustain_s", sustain_s,
+                             "the condition must hold this long before the flag is raised"));
+    params.push_back(
+        seconds("clear_s", clear_s, "the condition must be false this long before it clears"));
+    return params;
+}
+
+std::vector<RuleInfo> build_catalog() {
+    std::vector<RuleInfo> rules;
+    rules.push_back(
+        {"cpu_oversubscribed", Severity::bottleneck,
+         "more busy processes than half the online cores: they preempt each other",
+         with_hysteresis(
+             {{"busy_cpu_pct", 50, "%",
+               "a process is busy at or above this average CPU (100 = one core)", 0, 10000},
+              {"count_gpu_holders", 1, "0/1",
+               "1: a process holding a GPU device open counts as busy", 0, 1},
+              seconds("window_s", 5, "process CPU is averaged over this window")},
+             3, 5),
+         check_cpu_oversubscribed});
+    rules.push_back({"cpu_dvfs_throttle", Severity::bottleneck,
+                     "a busy CPU cluster runs below the clock its power mode allows",
+                     with_hysteresis({pct("busy_pct", 80, "cluster utilisation at or above this"),
+                                      pct("freq_ratio_pct", 90,
+                                          "current clock below this share of scaling_max_freq")},
+                                     3, 5),
+                     check_cpu_dvfs_throttle});
+    rules.push_back({"gpu_dvfs_throttle", Severity::bottleneck,
+                     "a busy GPU runs below the clock its power mode allows",
+                     with_hysteresis({pct("busy_pct", 80, "GPU load at or above this"),
+                                      pct("freq_ratio_pct", 90,
+                                          "current clock below this share of devfreq max_freq")},
+                                     3, 5),
+                     check_gpu_dvfs_throttle});
+    rules.push_back(
+        {"thermal_throttle", Severity::bottleneck,
+         "a thermal zone is at or over its passive trip point",
+         with_hysteresis({{"warn_c", 85, "°C",
+                           "limit for a zone that exposes no passive trip point", -40, 200}},
+                         1, 5),
+         check_thermal_throttle});
+    rules.push_back({"power_limit", Severity::bottleneck,
+                     "an over-current alarm is set or total power reaches the budget",
+                     with_hysteresis({{"budget_w", 0, "W",
+                                       "total power budget; 0 = the current power mode's watts "
+                                       "(MODE_30W -> 30)",
+                                       0, 10000}},
+                                     3, 5),
+                     check_power_limit});
+    rules.push_back(
+        {"gpu_starved", Severity::bottleneck,
+         "the GPU is mostly idle while the CPU feeding it is saturated",
+         with_hysteresis(
+             {pct("gpu_load_pct", 40, "GPU load below this"),
+              pct("cpu_busy_pct", 90, "a GPU-holding process or an online core at or above this")},
+             5, 5),
+         check_gpu_starved});
+    rules.push_back(
+        {"emc_saturated", Severity::bottleneck,
+         "the shared DRAM (EMC) is saturated: memory-bandwidth bound",
+         with_hysteresis({pct("util_pct", 90, "EMC utilisation at or above this")}, 3, 5),
+         check_emc_saturated});
+    rules.push_back(
+        {"memory_pressure", Severity::bottleneck, "the RAM shared by CPU and GPU is running out",
+         with_hysteresis(
+             {pct("available_pct", 10, "MemAvailable below this share of MemTotal"),
+              pct("swap_rise_pct", 1, "swap use growing faster than this share of swap per window"),
+              seconds("swap_window_s", 10, "window over which swap growth is measured")},
+             3, 5),
+         check_memory_pressure});
+    rules.push_back({"io_stall", Severity::bottleneck, "the CPUs wait for storage (iowait)",
+                     with_hysteresis({pct("iowait_pct", 20,
+                                          "iowait at or above this share of "
+                                          "CPU time")},
+                                     5, 5),
+                     check_io_stall});
+    rules.push_back({"power_mode_cap", Severity::info,
+                     "the power mode caps clocks or cores below the hardware (information, not a "
+                     "bottleneck)",
+                     with_hysteresis({}, 0, 0), check_power_mode_cap});
+    return rules;
+}
+
+std::string format_number(double value) {
+    return fmt::format("{:g}", value);
+}
+
+}  // namespace
+
+const RuleParam* RuleInfo::find_param(std::string_view key) const {
+    for (const auto& p : params)
+        if (p.key == key) return &p;
+    return nullptr;
+}
+
+const std::vector<RuleInfo>& rule_catalog() {
+    static const std::vector<RuleInfo> catalog = build_catalog();
+    return catalog;
+}
+
+const RuleInfo* find_rule(std::string_view id) {
+    for (const auto& rule : rule_catalog())
+        if (rule.id == id) return &rule;
+    return nullptr;
+}
+
+std::vector<RuleTableRow> rule_table() {
+    std::vector<RuleTableRow> rows;
+    for (const auto& rule : rule_catalog())
+        for (const auto& p : rule.params)
+            rows.push_back({rule.id, p.key, format_number(p.default_value), p.unit, p.description});
+    return rows;
+}
+
+std::string format_rule_table() {
+    std::size_t name_width = 0;
+    for (const auto& row : rule_table())
+        name_width = std::max(name_width, row.rule.size() + 1 + row.key.size());
+    std::string out;
+    for (const auto& row : rule_table())
+        out += fmt::format("{:<{}}  {:>5} {:<4} {}\n", row.rule + "." + row.key, name_width,
+                           row.default_value, row.unit, row.description);
+    return out;
+}
+
+}  // namespace edgetop::analysis

@@ -1,0 +1,154 @@
+// power_limit and power_mode_cap.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/rules_checks.hpp"
+#include "analysis/rules_helpers.hpp"
+#include "analysis/rules_window.hpp"
+
+namespace edgetop::analysis {
+namespace {
+
+double round2(double v) {
+    return std::round(v * 100) / 100;
+}
+
+std::optional<double> total_power_mw(const Sample& sample) {
+    if (sample.power_total_mw) return sample.power_total_mw;
+    for (const auto& rail : sample.rails)
+        if (rail.is_total && rail.power_mw) return rail.power_mw;
+    return std::nullopt;
+}
+
+struct Budget {
+    double watts = 0;
+    std::string source;  // "power_limit.budget_w" or "power mode MODE_30W"
+};
+
+std::optional<Budget> power_budget(const RuleInput& in) {
+    if (const double configured = in.params.get("budget_w"); configured > 0)
+        return Budget{configured, "power_limit.budget_w"};
+    const PowerMode* mode = in.board.current_mode();
+    if (mode && mode->budget_w && *mode->budget_w > 0)
+        return Budget{*mode->budget_w, fmt::format("power mode {}", mode->name)};
+    return std::nullopt;
+}
+
+}  // namespace
+
+RuleResult check_power_limit(const RuleInput& in) {
+    const Sample& now = in.window.latest();
+    const auto total = total_power_mw(now);
+    const auto budget = power_budget(in);
+    bool alarms_known = false;
+    std::vector<std::string> alarm_text;
+    nlohmann::json alarms = nlohmann::json::array();
+    for (const auto& rail : now.rails) {
+        if (!rail.warn_alarm && !rail.crit_alarm) continue;
+        alarms_known = true;
+        const bool crit = rail.crit_alarm == true, warn = rail.warn_alarm == true;
+        if (!crit && !warn) continue;
+        const auto& limit = crit ? rail.crit_ma : rail.warn_ma;
+        alarm_text.push_back(fmt::format("over-current alarm on {} ({}{})", rail.name,
+                                         crit ? "critical" : "warning",
+                                         limit ? fmt::format(", limit {:.0f} mA", *limit) : ""));
+        alarms.push_back({{"rail", rail.name},
+                          {"warn_alarm", or_null(rail.warn_alarm)},
+                          {"crit_alarm", or_null(rail.crit_alarm)},
+                          {"current_ma", or_null(rail.current_ma)},
+                          {"warn_ma", or_null(rail.warn_ma)},
+                          {"crit_ma", or_null(rail.crit_ma)}});
+    }
+    const bool budget_known = total && budget;
+    if (!alarms_known && !budget_known) {
+        if (!total)
+            return RuleResult::inactive("no over-current alarms and no total power reading");
+        return RuleResult::inactive(
+            "no over-current alarms, and no power budget: the power mode names no watts (set "
+            "power_limit.budget_w)");
+    }
+    RuleResult r;
+    r.active = true;
+    const bool over_budget = budget_known && *total / 1000.0 >= budget->watts;
+    r.holds = over_budget || !alarm_text.empty();
+    std::vector<std::string> parts = alarm_text;
+    if (over_budget)
+        parts.insert(parts.begin(), fmt::format("total power {:.1f} W at or over the {:g} W "
+                                                "budget of {}",
+                                                *total / 1000.0, budget->watts, budget->source));
+    if (r.holds)
+        r.message = fmt::format("{}", fmt::join(parts, "; "));
+    else if (budget_known)
+        r.message = fmt::format(
+            "total power {:.1f} W of a {:g} W budget ({}); no over-current "
+            "alarm",
+            *total / 1000.0, budget->watts, budget->source);
+    else
+        r.message = "no over-current alarm";
+    r.evidence = {{"total_w", total ? nlohmann::json(round2(*total / 1000.0)) : nullptr},
+                  {"budget_w", budget ? nlohmann::json(budget->watts) : nullptr},
+                  {"budget_source", budget ? nlohmann::json(budget->source) : nullptr},
+                  {"alarms", alarms}};
+    return r;
+}
+
+RuleResult check_power_mode_cap(const RuleInput& in) {
+    const Sample& now = in.window.latest();
+    const PowerMode* mode = in.board.current_mode();
+    RuleResult r;
+    std::vector<std::string> caps;
+    nlohmann::json units = nlohmann::json::array();
+    for (const auto& c : online_clusters(now)) {
+        if (!c.max_khz || !c.hw_max_khz) continue;
+        r.active = true;
+        const bool capped = *c.max_khz < *c.hw_max_khz;
+        units.push_back({{"unit", fmt::format("cpu{}", c.cluster ? *c.cluster : c.cores.front())},
+                         {"cores", c.cores},
+                         {"max_khz", *c.max_khz},
+                         {"hw_max_khz", *c.hw_max_khz},
+                         {"capped", capped}});
+        if (capped)
+            caps.push_back(fmt::format("CPU {} at {} (hardware {})", describe(c),
+                                       mhz_from_khz(*c.max_khz), mhz_from_khz(*c.hw_max_khz)));
+    }
+    for (const auto& g : now.gpu) {
+        if (!g.max_hz || !g.hw_max_hz) continue;
+        r.active = true;
+        const bool capped = *g.max_hz < *g.hw_max_hz;
+        units.push_back({{"unit", g.name},
+                         {"max_hz", *g.max_hz},
+                         {"hw_max_hz", *g.hw_max_hz},
+                         {"capped", capped}});
+        if (capped)
+            caps.push_back(fmt::format("GPU {} at {} (hardware {})", g.name, mhz_from_hz(*g.max_hz),
+                                       mhz_from_hz(*g.hw_max_hz)));
+    }
+    // Offline cores count as a cap only when the power mode says they are off by design.
+    std::vector<int> offline_by_mode;
+    if (mode && !mode->online_cores.empty()) {
+        r.active = true;
+        for (const auto& core : now.cpu.cores)
+            if (!core.online && std::find(mode->online_cores.begin(), mode->online_cores.end(),
+                                          core.id) == mode->online_cores.end())
+                offline_by_mode.push_back(core.id);
+        if (!offline_by_mode.empty())
+            caps.push_back(fmt::format("{} of {} cores offline ({})", offline_by_mode.size(),
+                                       now.cpu.cores.size(), core_ranges(offline_by_mode)));
+    }
+    if (!r.active)
+        return RuleResult::inactive(
+            "no allowed and hardware maximum clocks (cpufreq cpuinfo_max_freq, devfreq "
+            "available_frequencies) and no power mode");
+    r.holds = !caps.empty();
+    const std::string who = mode ? fmt::format("Power mode {}", mode->name) : "The clock limits";
+    r.message = r.holds ? fmt::format("{} caps {}", who, fmt::join(caps, ", "))
+                        : fmt::format("{} allows the hardware maximum clocks", who);
+    r.evidence = {{"power_mode", mode ? nlohmann::json(mode->name) : nullptr},
+                  {"units", units},
+                  {"offline_cores", offline_by_mode}};
+    return r;
+}
+
+}  // namespace edgetop::analysis

@@ -1,0 +1,86 @@
+// thermal_throttle.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "analysis/rules_checks.hpp"
+#include "analysis/rules_helpers.hpp"
+#include "analysis/rules_window.hpp"
+
+namespace edgetop::analysis {
+namespace {
+
+// Zone types differ in case between L4T releases (CPU-therm, cpu-thermal); the session may also
+// name a zone without its "-thermal" suffix.
+std::string zone_key(std::string_view name) {
+    std::string key(name);
+    std::transform(key.begin(), key.end(), key.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (std::string_view suffix : {"-thermal", "_thermal", "-therm", "_therm"})
+        if (key.size() > suffix.size() && key.ends_with(suffix)) {
+            key.resize(key.size() - suffix.size());
+            break;
+        }
+    return key;
+}
+
+std::optional<double> lowest_passive_trip(const Board& board, std::string_view zone) {
+    const std::string key = zone_key(zone);
+    std::optional<double> lowest;
+    for (const auto& info : board.thermal_zones) {
+        if (zone_key(info.name) != key) continue;
+        for (const auto& trip : info.trips)
+            if (trip.type == "passive" && (!lowest || trip.temp_c < *lowest)) lowest = trip.temp_c;
+    }
+    return lowest;
+}
+
+// The kernel's -256000 means power-gated; the sensor reports it as absent, but a replayed or
+// imported session might still carry it.
+constexpr double kPowerGatedC = -255;
+
+}  // namespace
+
+RuleResult check_thermal_throttle(const RuleInput& in) {
+    const double warn_c = in.params.get("warn_c");
+    RuleResult r;
+    nlohmann::json zones = nlohmann::json::array();
+    std::vector<std::string> hot;
+    std::string closest;
+    double closest_margin = 0;
+    for (const auto& zone : in.window.latest().thermal) {
+        if (!zone.temp_c || *zone.temp_c <= kPowerGatedC) continue;
+        r.active = true;
+        const auto trip = lowest_passive_trip(in.board, zone.name);
+        const double limit = trip.value_or(warn_c);
+        const bool over = trip ? *zone.temp_c >= limit : *zone.temp_c > limit;
+        const std::string what =
+            trip ? fmt::format("its passive trip point {:g} °C", limit)
+                 : fmt::format("the {:g} °C warning (no passive trip point)", limit);
+        zones.push_back({{"name", zone.name},
+                         {"temp_c", *zone.temp_c},
+                         {"limit_c", limit},
+                         {"limit", trip ? "passive_trip" : "warn_c"},
+                         {"over", over}});
+        if (over)
+            hot.push_back(fmt::format("{} at {:.1f} °C, {} {}", zone.name, *zone.temp_c,
+                                      trip ? "at or over" : "over", what));
+        const double margin = limit - *zone.temp_c;
+        if (closest.empty() || margin < closest_margin) {
+            closest_margin = margin;
+            closest = fmt::format("{} at {:.1f} °C is {:.1f} °C below {}", zone.name, *zone.temp_c,
+                                  margin, what);
+        }
+    }
+    if (!r.active) return RuleResult::inactive("no thermal zone readings");
+    r.holds = !hot.empty();
+    r.message = r.holds
+                    ? fmt::format("{}: the kernel lowers clocks to cool down", fmt::join(hot, "; "))
+                    : closest;
+    r.evidence = {{"zones", zones}, {"warn_c", warn_c}};
+    return r;
+}
+
+}  // namespace edgetop::analysis

@@ -1,0 +1,177 @@
+// Realistic samples of an AGX Orin 64GB in MODE_30W for the analysis tests.
+//
+// Values: RAM, swap, rails and temperatures from the tegrastats capture
+// /work/shared/data/tegrastats/agx-orin-64gb-jetsontools-all.log (first line); MODE_30W caps from
+// /work/shared/data/nvpmodel/agx-orin.conf (cores 0-7 online, CPU_A78_0/1 MAX_FREQ 1728000 kHz,
+// GPU MAX_FREQ 624750000 Hz). Hardware maxima 2201600 kHz (the 2201 MHz tegrastats shows in
+// MAXN) and 1300500000 Hz (its GR3D 1300 MHz). Trip points: 99 °C passive / 104.5 °C critical,
+// chosen as realistic values (no capture lists them).
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "analysis/rules_analyzer.hpp"
+#include "analysis/rules_checks.hpp"
+#include "edgetop/board.hpp"
+#include "edgetop/sample.hpp"
+
+namespace edgetop::analysis::testing {
+
+inline PowerMode orin_mode(int id, std::string name, std::optional<double> budget_w,
+                           int online_cores) {
+    PowerMode mode;
+    mode.id = id;
+    mode.name = std::move(name);
+    for (int core = 0; core < online_cores; ++core)
+        mode.online_cores.push_back(core);
+    mode.budget_w = budget_w;
+    return mode;
+}
+
+inline Board orin_board() {
+    Board board;
+    board.model = "NVIDIA Jetson AGX Orin Developer Kit";
+    board.soc = "tegra234";
+    board.l4t = "36.4.4";
+    board.power_modes.push_back(orin_mode(0, "MAXN", std::nullopt, 12));
+    board.power_modes.push_back(orin_mode(1, "MODE_15W", 15, 4));
+    PowerMode mode_30w = orin_mode(2, "MODE_30W", 30, 8);
+    mode_30w.cpu_max_khz = {{"CPU_A78_0", 1728000}, {"CPU_A78_1", 1728000}};
+    mode_30w.gpu_max_hz = 624750000;
+    board.power_modes.push_back(mode_30w);
+    board.power_modes.push_back(orin_mode(3, "MODE_50W", 50, 12));
+    board.default_mode_id = 2;
+    board.current_mode_id = 2;
+    for (const char* zone : {"cpu-thermal", "gpu-thermal", "soc0-thermal", "tj-thermal"})
+        board.thermal_zones.push_back({zone, {{"passive", 99}, {"critical", 104.5}}});
+    board.thermal_zones.push_back({"tboard-thermal", {}});  // no trip points exposed
+    return board;
+}
+
+inline ProcessSample process(int pid, std::string name, double cpu_pct, bool gpu = false,
+                             double nonvol_ctxt_per_s = 2) {
+    ProcessSample p;
+    p.pid = pid;
+    p.name = std::move(name);
+    p.user = "nvidia";
+    p.state = cpu_pct > 10 ? 'R' : 'S';
+    p.cpu_pct = cpu_pct;
+    p.rss_kb = 850000;
+    p.threads = 12;
+    p.vol_ctxt_per_s = 40;
+    p.nonvol_ctxt_per_s = nonvol_ctxt_per_s;
+    p.gpu = gpu;
+    return p;
+}
+
+// An idle AGX Orin in MODE_30W at time t_s.
+inline Sample orin_idle(double t_s) {
+    Sample s;
+    s.t_s = t_s;
+    s.cpu.util_pct = 1.5;
+    s.cpu.user_pct = 1.0;
+    s.cpu.system_pct = 0.4;
+    s.cpu.iowait_pct = 0.1;
+    for (int id = 0; id < 12; ++id) {
+        CoreSample core;
+        core.id = id;
+        core.online = id < 8;
+        core.cluster = id / 4 * 4;  // cpufreq policy0, policy4, policy8
+        if (core.online) {
+            core.util_pct = 1.5;
+            core.freq_khz = 729600;
+            core.min_khz = 115200;
+            core.max_khz = 1728000;
+            core.hw_max_khz = 2201600;
+            core.governor = "schedutil";
+        }
+        s.cpu.cores.push_back(core);
+    }
+    s.system.ctxt_per_s = 5200;
+    s.system.procs_running = 1;
+    s.system.procs_blocked = 0;
+    GpuSample gpu;
+    gpu.name = "17000000.gpu";
+    gpu.load_pct = 0;
+    gpu.freq_hz = 306000000;
+    gpu.min_hz = 306000000;
+    gpu.max_hz = 624750000;
+    gpu.hw_max_hz = 1300500000;
+    gpu.governor = "nvhost_podgov";
+    s.gpu.push_back(gpu);
+    s.emc = EmcSample{4.0, 2133000000, 204000000, 3199000000};
+    auto rail = [](std::string name, double mw) {
+        RailSample r;
+        r.name = std::move(name);
+        r.power_mw = mw;
+        r.warn_alarm = false;
+        r.crit_alarm = false;
+        return r;
+    };
+    s.rails = {rail("VDD_GPU_SOC", 5191), rail("VDD_CPU_CV", 1997), rail("VIN_SYS_5V0", 4320),
+               rail("VDDQ_VDD2_1V8AO", 401)};
+    s.power_total_mw = 5191 + 1997 + 4320 + 401;
+    auto zone = [](std::string name, std::optional<double> c) { return ThermalSample{name, c}; };
+    s.thermal = {zone("cpu-thermal", 44.843),       zone("gpu-thermal", 39.718),
+                 zone("cv0-thermal", std::nullopt), zone("soc0-thermal", 42.125),
+                 zone("tj-thermal", 44.843),        zone("tboard-thermal", 34.375)};
+    s.mem.total_kb = 62841 * 1024;
+    s.mem.used_kb = 25620 * 1024;
+    s.mem.available_kb = (62841 - 25620) * 1024;
+    s.mem.swap_total_kb = 31421 * 1024;
+    s.mem.swap_used_kb = 0;
+    ProcsSample procs;
+    procs.total = 412;
+    procs.running = 1;
+    procs.top = {process(1, "systemd", 0.0), process(733, "Xorg", 0.8),
+                 process(1650, "gnome-shell", 0.5)};
+    s.procs = procs;
+    return s;
+}
+
+struct Run {
+    std::vector<Event> events;
+    std::vector<std::vector<std::string>> flags;  // per sample, as annotate() wrote them
+};
+
+// Feeds make(t) for t = from, from + step, ... up to and including to.
+inline Run feed(Analyzer& analyzer, double from, double to, double step,
+                const std::function<Sample(double)>& make) {
+    Run run;
+    const int n = static_cast<int>((to - from) / step + 0.5);
+    for (int i = 0; i <= n; ++i) {
+        Sample s = make(from + i * step);
+        for (auto& e : analyzer.update(s))
+            run.events.push_back(std::move(e));
+        analyzer.annotate(s);
+        run.flags.push_back(s.flags);
+    }
+    return run;
+}
+
+inline std::vector<Event> events_of(const std::vector<Event>& events, const std::string& flag) {
+    std::vector<Event> out;
+    for (const auto& e : events)
+        if (e.flag == flag) out.push_back(e);
+    return out;
+}
+
+// Runs one rule directly on a window of samples (no hysteresis).
+inline RuleResult evaluate(RuleFunction rule, const std::string& id,
+                           const std::vector<Sample>& samples, const Board& board = orin_board(),
+                           const RuleConfig& config = {}) {
+    SampleWindow window(60);
+    for (const auto& s : samples)
+        window.push(s);
+    const ParamValues params = config.params(id);
+    return rule({window, board, params});
+}
+
+inline RuleState state_of(const Analyzer& analyzer, const std::string& id) {
+    for (const auto& s : analyzer.states())
+        if (s.id == id) return s;
+    return {};
+}
+
+}  // namespace edgetop::analysis::testing
