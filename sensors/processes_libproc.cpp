@@ -10,17 +10,15 @@ namespace edgetop {
 
 namespace {
 
-// Only items served by /proc/<pid>/stat and the owner of /proc/<pid>, so one refresh costs a
-// single small read per process. RSS is stat's resident pages times the real page size (never an
-// assumed 4 KiB). PIDS_MEM_RES (statm) and PIDS_VM_RSS (status) are already KiB but would add a
-// read per process; the tracker puts the exact VmRSS in where it reads status anyway.
+// Only items served by /proc/<pid>/stat and the owner of /proc/<pid>. RSS is stat's resident
+// pages times the real page size (never an assumed 4 KiB); the tracker puts the exact VmRSS in
+// where it reads status anyway.
 constexpr std::array kItems = {PIDS_ID_PID, PIDS_TICS_BEGAN, PIDS_CMD, PIDS_ID_EUSER,
                                PIDS_STATE,  PIDS_TICS_ALL,   PIDS_RSS, PIDS_NLWP};
 enum Slot { kPid, kBegan, kCmd, kEuser, kState, kTics, kRes, kNlwp };
 
-bool by_pid(const ProcessSample& a, const ProcessSample& b) {
-    return a.pid < b.pid;
-}
+// procps_pids_select() takes at most FILL_ID_MAX (255) pids per call.
+constexpr size_t kSelectChunk = 255;
 
 }  // namespace
 
@@ -36,28 +34,28 @@ bool ProcTable::open() {
     return info_ != nullptr;
 }
 
-std::optional<int64_t> ProcTable::reap(std::vector<ProcessSample>& out) {
-    if (!info_) return std::nullopt;
-    pids_fetch* fetch = procps_pids_reap(info_, PIDS_FETCH_TASKS_ONLY);
-    if (!fetch || !fetch->stacks || !fetch->counts) return std::nullopt;
-    size_t first = out.size();
-    out.reserve(first + static_cast<size_t>(std::max(fetch->counts->total, 0)));
-    for (pids_stack** stack = fetch->stacks; *stack; ++stack) {
-        const pids_result* r = (*stack)->head;
-        ProcessSample& p = out.emplace_back();
-        p.pid = r[kPid].result.s_int;
-        p.start_ticks = r[kBegan].result.ull_int;
-        if (r[kCmd].result.str) p.name = r[kCmd].result.str;
-        if (r[kEuser].result.str) p.user = std::string(r[kEuser].result.str);
-        if (r[kState].result.s_ch > ' ') p.state = static_cast<char>(r[kState].result.s_ch);
-        p.cpu_ticks = r[kTics].result.ull_int;
-        if (page_kb_ > 0) p.rss_kb = static_cast<int64_t>(r[kRes].result.ul_int) * page_kb_;
-        if (r[kNlwp].result.s_int > 0) p.threads = r[kNlwp].result.s_int;
+void ProcTable::select(const std::vector<unsigned>& pids, std::vector<ProcessSample>& out) {
+    if (!info_) return;
+    std::array<unsigned, kSelectChunk> chunk;
+    for (size_t first = 0; first < pids.size(); first += kSelectChunk) {
+        size_t count = std::min(kSelectChunk, pids.size() - first);
+        std::copy_n(pids.begin() + static_cast<std::ptrdiff_t>(first), count, chunk.begin());
+        pids_fetch* fetch =
+            procps_pids_select(info_, chunk.data(), static_cast<int>(count), PIDS_SELECT_PID);
+        if (!fetch || !fetch->stacks) continue;
+        for (pids_stack** stack = fetch->stacks; *stack; ++stack) {
+            const pids_result* r = (*stack)->head;
+            ProcessSample& p = out.emplace_back();
+            p.pid = r[kPid].result.s_int;
+            p.start_ticks = r[kBegan].result.ull_int;
+            if (r[kCmd].result.str) p.name = r[kCmd].result.str;
+            if (r[kEuser].result.str) p.user = std::string(r[kEuser].result.str);
+            if (r[kState].result.s_ch > ' ') p.state = static_cast<char>(r[kState].result.s_ch);
+            p.cpu_ticks = r[kTics].result.ull_int;
+            if (page_kb_ > 0) p.rss_kb = static_cast<int64_t>(r[kRes].result.ul_int) * page_kb_;
+            if (r[kNlwp].result.s_int > 0) p.threads = r[kNlwp].result.s_int;
+        }
     }
-    // /proc lists processes by pid; the rates join two tables on that order.
-    if (!std::is_sorted(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), by_pid))
-        std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), by_pid);
-    return fetch->counts->running;
 }
 
 }  // namespace edgetop

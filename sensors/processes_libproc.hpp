@@ -1,8 +1,7 @@
-// The process table through libproc2: one procps_pids handle kept for the life of the reader.
+// The facts of newly seen processes through libproc2: one procps_pids handle kept for the life of
+// the reader.
 #pragma once
 
-#include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "edgetop/sample.hpp"
@@ -22,10 +21,9 @@ class ProcTable {
     bool open();
     bool is_open() const { return info_ != nullptr; }
 
-    // Appends every process (pid, name, user, state, ticks, start, rss, threads) to `out`, in
-    // ascending pid order; returns the number of processes in state R, or nullopt when the
-    // table could not be read.
-    std::optional<int64_t> reap(std::vector<ProcessSample>& out);
+    // Appends the processes among `pids` that still exist (pid, name, user, state, ticks, start,
+    // rss, threads) to `out`, in the order of `pids`. A pid that exited meanwhile is left out.
+    void select(const std::vector<unsigned>& pids, std::vector<ProcessSample>& out);
 
   private:
     pids_info* info_ = nullptr;

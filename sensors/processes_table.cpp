@@ -1,9 +1,9 @@
-// The live process table. libproc2 reads the whole table each poll (stat and statm of every
-// process); ProcessTracker adds context switches and GPU device nodes for the processes that
-// matter.
+// The live process table. ProcessScan lists /proc and re-reads each process's open stat (libproc2
+// describes the new ones); ProcessTracker adds context switches and GPU device nodes for the
+// processes that matter.
 #include <unistd.h>
 
-#include "sensors/processes_libproc.hpp"
+#include "sensors/processes_scan.hpp"
 #include "sensors/processes_top.hpp"
 #include "sensors/processes_tracker.hpp"
 #include "sensors/source.hpp"
@@ -21,13 +21,13 @@ class ProcessesSource final : public Source {
 
     bool discover(const Root& root) override {
         live_ = root.is_live();
-        return live_ && table_.open();
+        return live_ && scan_.open();
     }
 
     void poll(Sample& sample) override {
         ProcsSample procs;
         procs.all.reserve(last_count_ + last_count_ / 8 + 16);
-        auto running = table_.reap(procs.all);
+        auto running = scan_.poll(procs.all);
         if (!running) return;
         last_count_ = procs.all.size();
         tracker_.update(procs.all, kDefaultTopProcesses);
@@ -40,7 +40,7 @@ class ProcessesSource final : public Source {
     std::vector<SourceStatus> status() const override {
         using State = SourceStatus::State;
         if (!live_) return {{"processes", State::absent, "/proc", "read only on the live machine"}};
-        if (!table_.is_open())
+        if (!scan_.is_open())
             return {{"processes", State::absent, "/proc", "libproc2 could not read /proc"}};
         return {{"processes", State::found, "/proc", ""},
                 {"processes.gpu_fds", tracker_.gpu_denied() ? State::needs_root : State::found,
@@ -49,7 +49,7 @@ class ProcessesSource final : public Source {
 
   private:
     bool live_ = false;
-    ProcTable table_;
+    ProcessScan scan_;
     ProcessTracker tracker_;
     size_t last_count_ = 0;
 };
