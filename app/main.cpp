@@ -1,10 +1,5 @@
-#include <cstdio>
+#include "app/run.hpp"
 
-#include "sensors/sampler.hpp"
-
-int main() {
-    edgetop::Sampler sampler(edgetop::Root("/"));
-    const auto& s = sampler.sample();
-    std::printf("cores: %zu\n", s.cpu.cores.size());
-    return 0;
+int main(int argc, char** argv) {
+    return edgetop::run(argc, argv);
 }

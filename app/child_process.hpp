@@ -1,0 +1,34 @@
+// The command of `edgetop record -- CMD ARGS`: started with edgetop's standard streams, reaped
+// when it exits.
+#pragma once
+
+#include <signal.h>
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace edgetop {
+
+class ChildProcess {
+  public:
+    // Starts argv[0] (searched in PATH) with the given signal mask.
+    // Throws std::runtime_error("cannot run 'CMD': reason") when it cannot be started.
+    ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask);
+
+    // The exit status in shell terms (the code, or 128 + signal) once it has exited.
+    std::optional<int> try_wait();
+    // Waits until it exits.
+    int wait();
+    void send(int signal) const;
+    bool running() const { return !status_; }
+
+  private:
+    std::optional<int> reap(int options);
+
+    pid_t pid_ = -1;
+    std::optional<int> status_;
+};
+
+}  // namespace edgetop

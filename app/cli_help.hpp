@@ -1,0 +1,13 @@
+// --help text, generated from the option table.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace edgetop::cli {
+
+// The help of the program (command "") or of one subcommand.
+std::string help_text(std::string_view command);
+std::string version_text();
+
+}  // namespace edgetop::cli

@@ -1,0 +1,167 @@
+#include "app/cli_parse.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "app/cli_table.hpp"
+
+namespace edgetop::cli {
+
+namespace {
+
+const OptionSpec* find_long(std::string_view name) {
+    for (const auto& o : kOptions)
+        if (o.name == name) return &o;
+    return nullptr;
+}
+
+const OptionSpec* find_short(char name) {
+    for (const auto& o : kOptions)
+        if (o.short_name != 0 && o.short_name == name) return &o;
+    return nullptr;
+}
+
+const CommandSpec* find_command(std::string_view name) {
+    for (const auto& c : kCommands)
+        if (!c.name.empty() && c.name == name) return &c;
+    return nullptr;
+}
+
+std::string display(const OptionSpec& o) {
+    return fmt::format("--{}", o.name);
+}
+
+std::optional<int64_t> parse_positive_int(const std::string& text) {
+    if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+    errno = 0;
+    char* end = nullptr;
+    long long v = std::strtoll(text.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0') return std::nullopt;
+    return v;
+}
+
+std::optional<double> parse_seconds(const std::string& text) {
+    if (text.empty() || !((text[0] >= '0' && text[0] <= '9') || text[0] == '.'))
+        return std::nullopt;
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+void store(Args& args, const OptionSpec& o, const std::string& value) {
+    auto fail = [&](std::string_view expected) {
+        return UsageError(fmt::format("{}: expected {}, got '{}'", display(o), expected, value));
+    };
+    switch (o.kind) {
+        case ValueKind::flag:
+            if (o.name == "check") args.check = true;
+            if (o.name == "help") args.help = true;
+            if (o.name == "version") args.version = true;
+            return;
+        case ValueKind::directory:
+            if (value.empty()) throw fail("a directory");
+            args.root = value;
+            return;
+        case ValueKind::output:
+            if (value.empty()) throw fail("a file name or -");
+            args.output = value;
+            return;
+        case ValueKind::milliseconds: {
+            auto ms = parse_positive_int(value);
+            if (!ms) throw fail("milliseconds");
+            if (*ms < kMinIntervalMs)
+                throw UsageError(fmt::format("{}: must be at least {} ms, got '{}'", display(o),
+                                             kMinIntervalMs, value));
+            args.interval_ms = *ms;
+            return;
+        }
+        case ValueKind::count: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1) throw fail("a number of samples (1 or more)");
+            args.count = *n;
+            return;
+        }
+        case ValueKind::seconds: {
+            auto s = parse_seconds(value);
+            if (!s || *s <= 0) throw fail("seconds (more than 0)");
+            args.duration_s = *s;
+            return;
+        }
+    }
+}
+
+Args defaults() {
+    Args args;
+    for (const auto& o : kOptions)
+        if (!o.default_value.empty()) store(args, o, std::string(o.default_value));
+    return args;
+}
+
+}  // namespace
+
+Args parse(std::span<const char* const> argv) {
+    Args args = defaults();
+    std::vector<const OptionSpec*> seen;
+    bool exec_follows = false;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        std::string arg = argv[i];
+        if (arg == "--") {
+            exec_follows = true;
+            for (size_t j = i + 1; j < argv.size(); ++j)
+                args.exec.emplace_back(argv[j]);
+            break;
+        }
+        const OptionSpec* option = nullptr;
+        std::optional<std::string> value;
+        if (arg.starts_with("--")) {
+            auto eq = arg.find('=');
+            option = find_long(std::string_view(arg).substr(
+                2, eq == std::string::npos ? std::string::npos : eq - 2));
+            if (eq != std::string::npos) value = arg.substr(eq + 1);
+        } else if (arg.size() >= 2 && arg[0] == '-') {
+            option = find_short(arg[1]);
+            if (option && arg.size() > 2) {
+                if (option->argument.empty())
+                    option = nullptr;  // "-hx": no bundling
+                else
+                    value = arg.substr(2);
+            }
+        } else if (args.command.empty() && find_command(arg)) {
+            args.command = arg;
+            continue;
+        } else {
+            throw UsageError(fmt::format("unknown command '{}'", arg));
+        }
+        if (!option) throw UsageError(fmt::format("unknown option '{}'", arg));
+        if (option->argument.empty() && value)
+            throw UsageError(fmt::format("{}: takes no value", display(*option)));
+        if (!option->argument.empty() && !value) {
+            if (i + 1 >= argv.size())
+                throw UsageError(
+                    fmt::format("{}: missing value {}", display(*option), option->argument));
+            value = argv[++i];
+        }
+        store(args, *option, value.value_or(""));
+        seen.push_back(option);
+    }
+
+    for (const OptionSpec* o : seen) {
+        if (!o->command.empty() && o->command != args.command)
+            throw UsageError(fmt::format("{}: only valid with '{}'", display(*o), o->command));
+    }
+    if (exec_follows) {
+        const CommandSpec* command = find_command(args.command);
+        if (!command || command->trailing.empty())
+            throw UsageError("'--' and a command to run need 'record'");
+        if (args.exec.empty() && !args.help)
+            throw UsageError(fmt::format("{}: expected a command after '--'", args.command));
+    }
+    return args;
+}
+
+}  // namespace edgetop::cli

@@ -1,0 +1,87 @@
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "app/commands.hpp"
+#include "app/output_file.hpp"
+#include "app/recorder.hpp"
+#include "session/session_records_json.hpp"
+
+namespace edgetop {
+
+namespace {
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0) return "";
+    return name;
+}
+
+RecordPlan plan_of(const cli::Args& args) {
+    RecordPlan plan;
+    plan.interval = std::chrono::milliseconds(args.interval_ms);
+    plan.count = args.count;
+    if (args.duration_s)
+        plan.duration = std::chrono::nanoseconds(std::llround(*args.duration_s * 1e9));
+    return plan;
+}
+
+void print_error(const std::string& message) {
+    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
+}
+
+}  // namespace
+
+int run_record(const cli::Args& args) {
+    std::unique_ptr<OutputFile> output;
+    try {
+        output = std::make_unique<OutputFile>(args.output);
+    } catch (const std::exception& e) {
+        print_error(e.what());
+        return 1;
+    }
+    // SIGPIPE and SIGXFSZ are blocked, not watched: a reader that goes away (EPIPE) or a file
+    // size limit (EFBIG) is a write error like a full disk, not death.
+    SignalWatch signals({SIGINT, SIGTERM, SIGCHLD}, {SIGPIPE, SIGXFSZ});
+    auto start = std::chrono::steady_clock::now();
+    auto started = std::chrono::system_clock::now();
+    Sampler sampler{Root(args.root)};
+
+    std::unique_ptr<ChildProcess> child;
+    if (!args.exec.empty()) {
+        try {
+            child = std::make_unique<ChildProcess>(args.exec, signals.original_mask());
+        } catch (const std::exception& e) {
+            print_error(e.what());
+            return 127;
+        }
+    }
+
+    SessionWriter writer(output->fd());
+    SessionHeader header;
+    header.started = started;
+    header.interval_ms = args.interval_ms;
+    header.host = host_name();
+    header.root = args.root;
+    header.board = sampler.board();
+    header.sources = sampler.status();
+
+    RecordOutcome outcome;
+    outcome.write_failed = !writer.write_line(header_to_json(header));
+    if (!outcome.write_failed) {
+        Recorder recorder(sampler, writer, signals, child.get(), start);
+        outcome = recorder.run(plan_of(args));
+    }
+    if (outcome.write_failed)
+        print_error(fmt::format("cannot write {}: {}", output->display_name(),
+                                std::strerror(writer.error())));
+    int status = child ? child->wait() : 0;
+    return outcome.write_failed ? 1 : status;
+}
+
+}  // namespace edgetop

@@ -1,0 +1,47 @@
+#include "app/run.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <string>
+
+#include "app/cli_help.hpp"
+#include "app/cli_parse.hpp"
+#include "app/commands.hpp"
+
+namespace edgetop {
+
+namespace {
+
+int fail(int status, const std::string& message) {
+    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
+    return status;
+}
+
+int print(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv) {
+    cli::Args args;
+    try {
+        args = cli::parse(std::span<const char* const>(argv + 1, argc > 0 ? argc - 1 : 0));
+    } catch (const cli::UsageError& e) {
+        return fail(2, e.what());
+    }
+    if (args.help) return print(cli::help_text(args.command));
+    if (args.version) return print(cli::version_text());
+    if (auto problem = root_problem(args.root)) return fail(1, "--root " + *problem);
+    try {
+        if (args.check) return run_check(args);
+        if (args.command == "record") return run_record(args);
+        return run_snapshot(args);
+    } catch (const std::exception& e) {
+        return fail(1, e.what());
+    }
+}
+
+}  // namespace edgetop

@@ -1,0 +1,121 @@
+#include <string>
+
+#include "session/session_json_values.hpp"
+#include "session/session_records_json.hpp"
+#include "session/session_time.hpp"
+
+namespace edgetop {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+using session_json::find;
+using session_json::get_double;
+using session_json::get_int;
+using session_json::get_string;
+using session_json::kTimeDecimals;
+using session_json::rounded;
+using session_json::rounded_decimals;
+
+namespace {
+
+ordered_json text_or_null(const std::string& text) {
+    return text.empty() ? ordered_json(nullptr) : ordered_json(text);
+}
+
+// Source names are keys; a name repeated by one source gets "#2", "#3", ... appended.
+ordered_json sources_json(const std::vector<SourceStatus>& sources) {
+    ordered_json out = ordered_json::object();
+    for (const auto& s : sources) {
+        std::string key = s.name;
+        for (int n = 2; out.contains(key); ++n)
+            key = s.name + "#" + std::to_string(n);
+        out[key] = {{"state", to_string(s.state)},
+                    {"path", text_or_null(s.path)},
+                    {"hint", text_or_null(s.hint)}};
+    }
+    return out;
+}
+
+SourceStatus::State parse_state(const std::string& text) {
+    if (text == "found") return SourceStatus::State::found;
+    if (text == "needs root") return SourceStatus::State::needs_root;
+    return SourceStatus::State::absent;
+}
+
+}  // namespace
+
+const char* to_string(EndReason reason) {
+    switch (reason) {
+        case EndReason::count:
+            return "count";
+        case EndReason::duration:
+            return "duration";
+        case EndReason::signal:
+            return "signal";
+        case EndReason::command_exited:
+            return "command-exited";
+        case EndReason::write_error:
+            return "write-error";
+    }
+    return "count";
+}
+
+std::optional<EndReason> parse_end_reason(std::string_view text) {
+    for (auto r : {EndReason::count, EndReason::duration, EndReason::signal,
+                   EndReason::command_exited, EndReason::write_error})
+        if (text == to_string(r)) return r;
+    return std::nullopt;
+}
+
+ordered_json header_to_json(const SessionHeader& h) {
+    return {{"type", "header"},
+            {"format", kSessionFormat},
+            {"version", h.version},
+            {"started", format_rfc3339(h.started)},
+            {"interval_ms", h.interval_ms},
+            {"host", h.host},
+            {"root", h.root},
+            {"board", board_to_json(h.board)},
+            {"sources", sources_json(h.sources)}};
+}
+
+SessionHeader header_from_json(const json& line) {
+    SessionHeader h;
+    h.version = static_cast<int>(get_int(line, "version").value_or(0));
+    if (auto started = get_string(line, "started"))
+        h.started = parse_rfc3339(*started).value_or(std::chrono::system_clock::time_point{});
+    h.interval_ms = get_int(line, "interval_ms").value_or(0);
+    h.host = get_string(line, "host").value_or("");
+    h.root = get_string(line, "root").value_or("/");
+    if (const json* board = find(line, "board"); board && board->is_object())
+        h.board = board_from_json(*board);
+    if (const json* sources = find(line, "sources"); sources && sources->is_object()) {
+        for (const auto& [name, s] : sources->items()) {
+            h.sources.push_back({name, parse_state(get_string(s, "state").value_or("")),
+                                 get_string(s, "path").value_or(""),
+                                 get_string(s, "hint").value_or("")});
+        }
+    }
+    return h;
+}
+
+ordered_json end_to_json(const SessionEnd& end) {
+    return {{"type", "end"},
+            {"t", rounded_decimals(end.t_s, kTimeDecimals)},
+            {"samples", end.samples},
+            {"reason", to_string(end.reason)}};
+}
+
+std::optional<SessionEnd> end_from_json(const json& line) {
+    auto reason = get_string(line, "reason");
+    auto parsed = reason ? parse_end_reason(*reason) : std::nullopt;
+    if (!parsed) return std::nullopt;
+    return SessionEnd{get_double(line, "t").value_or(0), get_int(line, "samples").value_or(0),
+                      *parsed};
+}
+
+SessionEvent event_from_json(const json& line) {
+    return {get_double(line, "t").value_or(0), get_string(line, "kind").value_or(""), line};
+}
+
+}  // namespace edgetop

@@ -1,0 +1,77 @@
+// Reads a session file line by line: the header first, then samples, events and the end line.
+// Holds one line at a time, so memory does not grow with the length of the recording.
+#pragma once
+
+#include <cstddef>
+#include <fstream>
+#include <functional>
+#include <istream>
+#include <stdexcept>
+#include <string>
+
+#include "edgetop/sample.hpp"
+#include "session/session_types.hpp"
+
+namespace edgetop {
+
+// The input is not a session file (or cannot be opened); what() is one line naming the input.
+class SessionError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct SessionProblem {
+    enum class Severity { warning, error };
+    Severity severity = Severity::warning;
+    size_t line = 0;      // 1-based line number
+    std::string message;  // "line 12: not valid JSON (...)", one line
+};
+
+struct SessionRecord {
+    enum class Kind { sample, event, end };
+    Kind kind = Kind::sample;
+    Sample sample;       // Kind::sample
+    SessionEvent event;  // Kind::event
+    SessionEnd end;      // Kind::end
+};
+
+class SessionReader {
+  public:
+    using ProblemHandler = std::function<void(const SessionProblem&)>;
+
+    // Opens path ("-" reads standard input) and reads the header; throws SessionError.
+    explicit SessionReader(const std::string& path, ProblemHandler on_problem = {});
+    // Reads from a stream that outlives the reader; name is used in messages.
+    SessionReader(std::istream& in, std::string name, ProblemHandler on_problem = {});
+
+    const SessionHeader& header() const { return header_; }
+    // Fills the next record; false at the end of the input. Lines that are not valid records are
+    // reported to the problem handler and skipped; lines of unknown type are skipped silently.
+    bool next(SessionRecord& record);
+
+    size_t line_number() const { return line_number_; }
+    size_t corrupt_lines() const { return corrupt_lines_; }
+    bool truncated() const { return truncated_; }
+    bool has_end() const { return has_end_; }
+
+  private:
+    enum class LineRead { line, last_without_newline, eof };
+    LineRead read_line();
+    void read_header();
+    void report(SessionProblem::Severity severity, std::string message);
+
+    std::ifstream file_;
+    std::istream* in_;
+    std::string name_;
+    ProblemHandler on_problem_;
+    SessionHeader header_;
+    std::string line_;
+    size_t line_number_ = 0;
+    size_t corrupt_lines_ = 0;
+    bool truncated_ = false;
+    bool has_end_ = false;
+    bool finished_ = false;
+    bool end_checked_ = false;
+};
+
+}  // namespace edgetop

@@ -1,0 +1,172 @@
+#include "session/session_json_values.hpp"
+#include "session/session_sample_json.hpp"
+#include "session/session_time.hpp"
+
+namespace edgetop {
+
+using json = nlohmann::ordered_json;
+using session_json::kTimeDecimals;
+using session_json::optional;
+using session_json::rounded;
+using session_json::rounded_decimals;
+
+namespace {
+
+json cpu_json(const CpuSample& cpu) {
+    json cores = json::array();
+    for (const auto& c : cpu.cores) {
+        cores.push_back({{"id", c.id},
+                         {"online", c.online},
+                         {"util", rounded(c.util_pct)},
+                         {"user", rounded(c.user_pct)},
+                         {"system", rounded(c.system_pct)},
+                         {"iowait", rounded(c.iowait_pct)},
+                         {"freq_khz", optional(c.freq_khz)},
+                         {"min_khz", optional(c.min_khz)},
+                         {"max_khz", optional(c.max_khz)},
+                         {"hw_max_khz", optional(c.hw_max_khz)},
+                         {"governor", optional(c.governor)},
+                         {"cluster", optional(c.cluster)}});
+    }
+    return {{"util", rounded(cpu.util_pct)},
+            {"user", rounded(cpu.user_pct)},
+            {"system", rounded(cpu.system_pct)},
+            {"iowait", rounded(cpu.iowait_pct)},
+            {"cores", std::move(cores)}};
+}
+
+json system_json(const SystemSample& s) {
+    return {{"uptime_s", rounded(s.uptime_s)},
+            {"load_1", rounded(s.load_1)},
+            {"load_5", rounded(s.load_5)},
+            {"load_15", rounded(s.load_15)},
+            {"procs_running", optional(s.procs_running)},
+            {"procs_blocked", optional(s.procs_blocked)}};
+}
+
+json gpu_json(const std::vector<GpuSample>& gpus) {
+    json out = json::array();
+    for (const auto& g : gpus) {
+        out.push_back({{"name", g.name},
+                       {"load", rounded(g.load_pct)},
+                       {"freq_hz", optional(g.freq_hz)},
+                       {"min_hz", optional(g.min_hz)},
+                       {"max_hz", optional(g.max_hz)},
+                       {"hw_max_hz", optional(g.hw_max_hz)},
+                       {"governor", optional(g.governor)},
+                       {"railgate", optional(g.railgate_enabled)},
+                       {"scaling_3d", optional(g.scaling_3d_enabled)},
+                       {"tpc_pg_mask", optional(g.tpc_pg_mask)}});
+    }
+    return out;
+}
+
+json emc_json(const std::optional<EmcSample>& emc) {
+    if (!emc) return nullptr;
+    return {{"util", rounded(emc->util_pct)},
+            {"freq_hz", optional(emc->freq_hz)},
+            {"min_hz", optional(emc->min_hz)},
+            {"max_hz", optional(emc->max_hz)}};
+}
+
+json engines_json(const std::vector<EngineSample>& engines) {
+    json out = json::array();
+    for (const auto& e : engines)
+        out.push_back(
+            {{"name", e.name}, {"online", optional(e.online)}, {"freq_hz", optional(e.freq_hz)}});
+    return out;
+}
+
+json rails_json(const std::vector<RailSample>& rails) {
+    json out = json::array();
+    for (const auto& r : rails) {
+        out.push_back({{"name", r.name},
+                       {"voltage_mv", rounded(r.voltage_mv)},
+                       {"current_ma", rounded(r.current_ma)},
+                       {"power_mw", rounded(r.power_mw)},
+                       {"is_total", r.is_total},
+                       {"warn_ma", rounded(r.warn_ma)},
+                       {"crit_ma", rounded(r.crit_ma)},
+                       {"warn_alarm", optional(r.warn_alarm)},
+                       {"crit_alarm", optional(r.crit_alarm)}});
+    }
+    return out;
+}
+
+json thermal_json(const std::vector<ThermalSample>& zones) {
+    json out = json::array();
+    for (const auto& z : zones)
+        out.push_back({{"name", z.name}, {"temp_c", rounded(z.temp_c)}});
+    return out;
+}
+
+json fans_json(const std::vector<FanSample>& fans) {
+    json out = json::array();
+    for (const auto& f : fans) {
+        out.push_back({{"name", f.name},
+                       {"speed_pct", rounded(f.speed_pct)},
+                       {"rpm", optional(f.rpm)},
+                       {"control", optional(f.control_mode)}});
+    }
+    return out;
+}
+
+json mem_json(const MemSample& m) {
+    return {{"total_kb", optional(m.total_kb)},
+            {"available_kb", optional(m.available_kb)},
+            {"used_kb", optional(m.used_kb)},
+            {"free_kb", optional(m.free_kb)},
+            {"buffers_kb", optional(m.buffers_kb)},
+            {"cached_kb", optional(m.cached_kb)},
+            {"swap_total_kb", optional(m.swap_total_kb)},
+            {"swap_used_kb", optional(m.swap_used_kb)},
+            {"swap_cached_kb", optional(m.swap_cached_kb)},
+            {"gpu_shared_kb", optional(m.gpu_shared_kb)},
+            {"lfb_blocks", optional(m.lfb_blocks)},
+            {"lfb_block_kb", optional(m.lfb_block_kb)}};
+}
+
+json process_json(const ProcessSample& p) {
+    json state = p.state ? json(std::string(1, *p.state)) : json(nullptr);
+    return {{"pid", p.pid},
+            {"name", p.name},
+            {"user", optional(p.user)},
+            {"state", std::move(state)},
+            {"cpu", rounded(p.cpu_pct)},
+            {"rss_kb", optional(p.rss_kb)},
+            {"threads", optional(p.threads)},
+            {"vol_ctxt_per_s", rounded(p.vol_ctxt_per_s)},
+            {"nonvol_ctxt_per_s", rounded(p.nonvol_ctxt_per_s)},
+            {"gpu", optional(p.gpu)}};
+}
+
+json procs_json(const std::optional<ProcsSample>& procs) {
+    if (!procs) return nullptr;
+    json top = json::array();
+    for (const auto& p : procs->top)
+        top.push_back(process_json(p));
+    return {{"total", procs->total}, {"running", procs->running}, {"top", std::move(top)}};
+}
+
+}  // namespace
+
+json sample_to_json(const Sample& s) {
+    return {{"type", "sample"},
+            {"t", rounded_decimals(s.t_s, kTimeDecimals)},
+            {"time", format_rfc3339(s.time)},
+            {"cpu", cpu_json(s.cpu)},
+            {"system", system_json(s.system)},
+            {"ctxt_per_s", rounded(s.system.ctxt_per_s)},
+            {"gpu", gpu_json(s.gpu)},
+            {"emc", emc_json(s.emc)},
+            {"engines", engines_json(s.engines)},
+            {"rails", rails_json(s.rails)},
+            {"power_total_mw", rounded(s.power_total_mw)},
+            {"thermal", thermal_json(s.thermal)},
+            {"fans", fans_json(s.fans)},
+            {"mem", mem_json(s.mem)},
+            {"procs", procs_json(s.procs)},
+            {"flags", s.flags}};
+}
+
+}  // namespace edgetop

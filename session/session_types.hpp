@@ -1,0 +1,49 @@
+// The records of a session file besides samples: the header, events and the end line.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "edgetop/board.hpp"
+#include "sensors/source.hpp"
+
+namespace edgetop {
+
+inline constexpr std::string_view kSessionFormat = "edgetop-session";
+inline constexpr int kSessionVersion = 1;
+
+struct SessionHeader {
+    int version = kSessionVersion;
+    std::chrono::system_clock::time_point started;
+    int64_t interval_ms = 1000;
+    std::string host;
+    std::string root = "/";
+    Board board;
+    std::vector<SourceStatus> sources;
+};
+
+// A timestamped note inside a session (the kind decides the other keys, kept in data).
+struct SessionEvent {
+    double t_s = 0;
+    std::string kind;
+    nlohmann::json data;  // the whole line, for the keys a kind adds
+};
+
+enum class EndReason { count, duration, signal, command_exited, write_error };
+
+const char* to_string(EndReason reason);
+std::optional<EndReason> parse_end_reason(std::string_view text);
+
+struct SessionEnd {
+    double t_s = 0;
+    int64_t samples = 0;
+    EndReason reason = EndReason::count;
+};
+
+}  // namespace edgetop

@@ -1,0 +1,51 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "app/cli_help.hpp"
+#include "app/cli_table.hpp"
+
+namespace edgetop::cli {
+namespace {
+
+TEST(CliHelp, ListsEveryOptionOfTheTableWithItsDefault) {
+    std::string help = help_text("");
+    for (const auto& o : kOptions) {
+        EXPECT_NE(help.find("--" + std::string(o.name)), std::string::npos) << o.name;
+        if (o.short_name) {
+            std::string label = std::string("-") + o.short_name + ", --" + std::string(o.name);
+            EXPECT_NE(help.find(label), std::string::npos) << o.name;
+        }
+    }
+    EXPECT_NE(help.find("(default: 1000)"), std::string::npos);
+    EXPECT_NE(help.find("Commands:\n  (none)"), std::string::npos);
+    EXPECT_NE(help.find("\n  record "), std::string::npos);
+    EXPECT_NE(help.find("-- CMD [ARGS...]"), std::string::npos);
+}
+
+TEST(CliHelp, CommandHelpShowsItsOwnOptionsFirst) {
+    std::string help = help_text("record");
+    EXPECT_TRUE(help.starts_with("Usage: edgetop record [OPTIONS] [-- CMD [ARGS...]]\n"));
+    size_t own = help.find("--count");
+    size_t global = help.find("Global options:");
+    ASSERT_NE(own, std::string::npos);
+    ASSERT_NE(global, std::string::npos);
+    EXPECT_LT(own, global);
+    EXPECT_NE(help.find("--root", global), std::string::npos);
+}
+
+TEST(CliHelp, FitsEightyColumns) {
+    for (const char* command : {"", "record"}) {
+        std::istringstream in(help_text(command));
+        std::string line;
+        while (std::getline(in, line))
+            EXPECT_LE(line.size(), 80u) << line;
+    }
+}
+
+TEST(CliHelp, Version) {
+    EXPECT_EQ(version_text(), "edgetop 0.1.0\n");
+}
+
+}  // namespace
+}  // namespace edgetop::cli

@@ -1,0 +1,112 @@
+#include <gtest/gtest.h>
+
+#include "app/commands.hpp"
+#include "app/snapshot_text.hpp"
+#include "app/text_table.hpp"
+#include "app/text_units.hpp"
+#include "session/orin_sample.hpp"
+
+namespace edgetop {
+namespace {
+
+TEST(TextUnits, ValuesCarryUnitsAndAbsentIsNa) {
+    EXPECT_EQ(text::khz_as_mhz(2201600), "2201.6 MHz");
+    EXPECT_EQ(text::khz_as_mhz(114750), "114.75 MHz");
+    EXPECT_EQ(text::hz_as_mhz(1300500000), "1300.5 MHz");
+    EXPECT_EQ(text::hz_as_mhz(3199000000), "3199 MHz");
+    EXPECT_EQ(text::percent(2.083333), "2.08 %");
+    EXPECT_EQ(text::milli(4368.0, "mW"), "4368 mW");
+    EXPECT_EQ(text::milli(872.25, "mA"), "872.2 mA");
+    EXPECT_EQ(text::celsius(52.625), "52.6 °C");
+    EXPECT_EQ(text::celsius(-0.01), "0 °C");
+    EXPECT_EQ(text::kb_as_mib(31321088), "30587.0 MiB");  // tegrastats: RAM .../30587MB
+    EXPECT_EQ(text::duration(3725.48), "01:02:05");
+    EXPECT_EQ(text::duration(90061), "1d 01:01:01");
+    EXPECT_EQ(text::percent(std::nullopt), "n/a");
+    EXPECT_EQ(text::khz_as_mhz(std::nullopt), "n/a");
+    EXPECT_EQ(text::celsius(std::nullopt), "n/a");
+    EXPECT_EQ(text::yes_no(std::nullopt), "n/a");
+    EXPECT_EQ(text::duration(-1.0), "n/a");
+}
+
+TEST(TextTable, AlignsColumnsByDisplayWidth) {
+    TextTable t;
+    t.add_row({"cpu", "52.6 °C"});
+    t.add_row({"tj", "n/a", "x"});
+    EXPECT_EQ(t.render("  "), "  cpu  52.6 °C\n  tj   n/a      x\n");
+}
+
+TEST(Snapshot, ShowsEveryFamilyOfAnOrin) {
+    std::string text = format_snapshot(testing::orin_sample(), testing::orin_board());
+    for (const char* expected : {"NVIDIA Jetson AGX Orin Developer Kit",
+                                 "SoC tegra234",
+                                 "L4T 36.4.3",
+                                 "power mode 0 (MAXN)",
+                                 "util 2.08 %",
+                                 "2201.6 MHz",
+                                 "schedutil",
+                                 "uptime 01:02:05",
+                                 "load 0.52 0.48 0.40",
+                                 "4521.5 /s",
+                                 "1300.5 MHz",
+                                 "nvhost_podgov",
+                                 "EMC       util 0.00 %",
+                                 "3199 MHz",
+                                 "VIC",
+                                 "729.6 MHz",
+                                 "VDD_GPU_SOC",
+                                 "4368 mW",
+                                 "total 10592 mW",
+                                 "52.6 °C",
+                                 "pwmfan",
+                                 "1530 rpm",
+                                 "30587.0 MiB",
+                                 "459 x 4096 kB",
+                                 "trtexec",
+                                 "97.46 %",
+                                 "Flags     gpu-bound"})
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+}
+
+TEST(Snapshot, AbsentValuesAreNa) {
+    std::string text = format_snapshot(testing::orin_sample(), testing::orin_board());
+    // cv0 is power-gated, core 11 offline, NVENC has no clock.
+    EXPECT_NE(text.find("cv0  n/a"), std::string::npos) << text;
+    EXPECT_NE(text.find("NVENC  no      n/a"), std::string::npos) << text;
+}
+
+TEST(Snapshot, EmptySampleSaysNaAndNoneFound) {
+    std::string text = format_snapshot(Sample{}, Board{});
+    EXPECT_NE(text.find("Board     n/a  SoC n/a  L4T n/a  JetPack n/a  power mode n/a"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("CPU       util n/a"), std::string::npos);
+    EXPECT_NE(text.find("GPU       none found"), std::string::npos);
+    EXPECT_NE(text.find("EMC       none found"), std::string::npos);
+    EXPECT_NE(text.find("Power     total n/a"), std::string::npos);
+    EXPECT_NE(text.find("Processes n/a"), std::string::npos);
+    EXPECT_NE(text.find("Flags     none"), std::string::npos);
+}
+
+TEST(CheckFormat, OneAlignedLinePerSource) {
+    std::string text = format_check({
+        {"cpu.stat", SourceStatus::State::found, "/proc/stat", ""},
+        {"emc.actmon", SourceStatus::State::needs_root, "/sys/kernel/debug/cactmon/mc_all",
+         "debugfs is root-only: run as root or grant CAP_DAC_READ_SEARCH"},
+        {"fan", SourceStatus::State::absent, "", "no PWM fan"},
+    });
+    EXPECT_EQ(text,
+              "cpu.stat    found       /proc/stat\n"
+              "emc.actmon  needs root  /sys/kernel/debug/cactmon/mc_all (debugfs is root-only: "
+              "run as root or grant CAP_DAC_READ_SEARCH)\n"
+              "fan         absent      no PWM fan\n");
+}
+
+TEST(RootProblem, NamesWhatIsWrong) {
+    EXPECT_FALSE(root_problem("/"));
+    EXPECT_EQ(root_problem("/nonexistent/x"), "/nonexistent/x: No such file or directory");
+    EXPECT_EQ(root_problem("/etc/hostname"), "/etc/hostname: not a directory");
+}
+
+}  // namespace
+}  // namespace edgetop
