@@ -72,7 +72,7 @@ SessionReader::LineRead SessionReader::read_line() {
             overlong = true;
     }
     ++line_number_;
-    if (overlong) line_.assign("\x01");  // never valid JSON: reported as a corrupt line
+    if (overlong) line_.assign(1, '\x01');  // never valid JSON: reported as a corrupt line
     return LineRead::line;
 }
 
