@@ -186,6 +186,8 @@ TEST_F(LiveTable, ResidentMemoryInKilobytesWithTheRealPageSize) {
         auto* block = static_cast<char*>(malloc(kBytes));
         if (!block) _exit(1);
         memset(block, 0x5a, kBytes);
+        // Keeps the optimiser from removing the never-read block.
+        asm volatile("" : : "r"(block) : "memory");
         idle(fd);
     });
     ASSERT_TRUE(big.wait_ready());
