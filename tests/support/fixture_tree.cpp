@@ -11,7 +11,10 @@ namespace fs = std::filesystem;
 namespace edgetop::testing {
 
 std::string fixture_path(std::string_view board) {
-    return std::string(EDGETOP_FIXTURES) + "/" + std::string(board);
+    std::string path = EDGETOP_FIXTURES;
+    path += '/';
+    path += board;
+    return path;
 }
 
 FixtureTree::FixtureTree() {
