@@ -2,6 +2,7 @@
 // the same code path for the view.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,12 @@ class SampleFeed {
     virtual bool analysis_enabled() const { return false; }
     // Messages and evidence of the flags active in the last sample.
     virtual std::vector<FlagDetail> flag_details() const { return {}; }
+    // Replay: session seconds from the last sample to the one after it (played at that pace);
+    // nullopt at the end, and always for a live feed (which follows the view's interval).
+    virtual std::optional<double> next_gap_s() const { return std::nullopt; }
+    // Replay: go back before the first sample, so that next() gives it again with the analysis
+    // started over. False when the feed cannot.
+    virtual bool rewind() { return false; }
 };
 
 }  // namespace edgetop::tui

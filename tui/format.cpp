@@ -86,6 +86,16 @@ std::string format_interval_ms(int ms) {
     return fmt::format("{} s", ms / 1000);
 }
 
+std::string format_speed(double factor) {
+    return fmt::format("{:g}", factor);
+}
+
+std::string format_session_time(double seconds) {
+    // Tenths while a step of one sample is still visible in the number.
+    if (seconds < 600) return fmt::format("{:.1f} s", seconds);
+    return format_duration_s(seconds);
+}
+
 std::string format_number(std::optional<double> value, int decimals) {
     if (!value || !std::isfinite(*value)) return kNotAvailable;
     return fmt::format("{:.{}f}", *value, decimals);

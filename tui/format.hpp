@@ -21,6 +21,8 @@ std::string format_energy_j(std::optional<double> joules);             // "12.3 
 std::string format_duration_s(std::optional<double> seconds);          // "04:12:33", "3d 04:12"
 std::string format_rate(std::optional<double> per_s);                  // "843/s", "12.3k/s"
 std::string format_interval_ms(int ms);                                // "250 ms", "2 s"
+std::string format_speed(double factor);                               // "2", "0.5", "0.125"
+std::string format_session_time(double seconds);                       // "12.3 s", "01:02:03"
 std::string format_number(std::optional<double> value, int decimals);  // "12.3"
 std::string format_count(std::optional<double> value);                 // "843", "12.3k"
 

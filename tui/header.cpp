@@ -56,7 +56,12 @@ void draw_header(const Canvas& c, const FrameContext& ctx) {
     std::string mode = power_mode(ctx.board);
     std::string up = "up " + format_duration_s(ctx.view.sample().system.uptime_s);
     std::string every = "every " + format_interval_ms(ctx.ui.interval_ms);
-    std::string replay = ctx.replay ? "REPLAY" : "";
+    std::string replay;
+    if (ctx.replay) {
+        // The session time is the replayed sample's t; the pace is the speed, not an interval.
+        replay = "REPLAY t " + format_session_time(ctx.view.sample().t_s);
+        every = "x" + format_speed(ctx.ui.replay_speed);
+    }
     std::vector<std::vector<std::string>> candidates = {
         {"edgetop", replay, board_name(ctx.board), release(ctx.board), mode, up, every},
         {replay, board_name(ctx.board), release(ctx.board), mode, up, every},
@@ -122,6 +127,8 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
         return;
     }
     std::string keys = "h help  q quit  1-7 pages  p pause  +/- interval  r record";
+    if (ctx.replay)
+        keys = "Space pause  Left/Right step  g/G start/end  +/- speed  Tab/1-7 pages  q quit";
     if (ui.page == Page::processes) keys = "s/</> sort  i invert  / filter  k signal  h help";
     c.text(0, 0, keys, Style::dim);
 }

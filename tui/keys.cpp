@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 
 #include "tui/curses.hpp"
 
@@ -28,6 +29,10 @@ constexpr std::array kHelp = {
     KeyHelp{"Up/Down PgUp/PgDn", "move in the process table (Home / End)"},
     KeyHelp{"k", "send a signal to the selected process (asks y/n)"},
     KeyHelp{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
+    KeyHelp{"replay: Space / p", "pause or resume the playback"},
+    KeyHelp{"replay: Left / Right", "step one sample back / forward (pauses)"},
+    KeyHelp{"replay: g / G", "jump to the first / last sample"},
+    KeyHelp{"replay: + / -", "play twice as fast / half as fast"},
 };
 
 struct SignalKey {
@@ -150,7 +155,37 @@ KeyAction navigation(int key, UiState& ui, const KeyContext& context) {
     return KeyAction::redraw;
 }
 
+// Left/Right step, g/G jump, +/- change the speed; nullopt for the keys replay leaves as they are.
+std::optional<KeyAction> replay_key(int key, UiState& ui) {
+    switch (key) {
+        case KEY_RIGHT:
+            ui.paused = true;
+            return KeyAction::step_forward;
+        case KEY_LEFT:
+            ui.paused = true;
+            return KeyAction::step_back;
+        case 'g':
+            return KeyAction::jump_start;
+        case 'G':
+            return KeyAction::jump_end;
+        case '+':
+        case '=':
+            ui.replay_speed = step_speed(ui.replay_speed, 1);
+            return KeyAction::speed_changed;
+        case '-':
+        case '_':
+            ui.replay_speed = step_speed(ui.replay_speed, -1);
+            return KeyAction::speed_changed;
+        default:
+            return std::nullopt;
+    }
+}
+
 }  // namespace
+
+double step_speed(double speed, int direction) {
+    return std::clamp(direction > 0 ? speed * 2 : speed / 2, kMinReplaySpeed, kMaxReplaySpeed);
+}
 
 int step_interval(int interval_ms, int direction) {
     if (direction > 0) {
@@ -195,6 +230,8 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
         ui.page = page_from_index(key - '1');
         return KeyAction::redraw;
     }
+    if (context.replay)
+        if (auto action = replay_key(key, ui)) return *action;
     int page = static_cast<int>(ui.page);
     switch (key) {
         case 'q':

@@ -20,6 +20,12 @@ enum class KeyAction {
     start_recording,  // path in UiState::input
     stop_recording,
     send_signal,  // UiState::kill_pid, kill_signal
+    // Replay only (KeyContext::replay):
+    step_forward,
+    step_back,
+    jump_start,
+    jump_end,
+    speed_changed,
 };
 
 struct KeyContext {
@@ -28,7 +34,14 @@ struct KeyContext {
     bool recording = false;
     bool recorder_available = false;
     std::string default_record_path;
+    bool replay = false;  // Left/Right step, g/G jump, +/- change the speed
 };
+
+// Replay speed after one step faster (+1) or slower (-1): x2 or /2, within kMinReplaySpeed ..
+// kMaxReplaySpeed.
+inline constexpr double kMinReplaySpeed = 0.01;
+inline constexpr double kMaxReplaySpeed = 1000;
+double step_speed(double speed, int direction);
 
 KeyAction handle_key(int key, UiState& ui, const KeyContext& context);
 

@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "tui/format.hpp"
 #include "tui/frame.hpp"
 #include "tui/keys.hpp"
 #include "tui/terminal.hpp"
@@ -22,6 +23,7 @@ namespace edgetop::tui {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr double kMaxReplayWaitS = 10;
 
 std::string dated_record_path() {
     std::time_t now = std::time(nullptr);
@@ -41,6 +43,7 @@ class Loop {
           theme_(terminal.color(), terminal.ascii()) {
         ui_.page = options.start_page;
         ui_.interval_ms = std::clamp(options.interval_ms, kMinIntervalMs, kMaxIntervalMs);
+        ui_.replay_speed = std::clamp(options.replay_speed, kMinReplaySpeed, kMaxReplaySpeed);
         theme_.init_colors();
     }
 
@@ -49,10 +52,10 @@ class Loop {
         bool dirty = true;
         while (!ui_.quit && !terminal_.stop_requested()) {
             Clock::time_point now = Clock::now();
-            if (!ended_ && now >= next_tick) {
+            if (!ended_ && !playback_paused() && now >= next_tick) {
                 last_tick_ = now;
                 take_sample();
-                next_tick = now + interval();
+                next_tick = now + tick();
                 dirty = dirty || !ui_.paused;
             }
             if (dirty) {
@@ -60,7 +63,7 @@ class Loop {
                 dirty = false;
             }
             int wait_ms = 1000;
-            if (!ended_) {
+            if (!ended_ && !playback_paused()) {
                 auto left = std::chrono::ceil<std::chrono::milliseconds>(next_tick - Clock::now());
                 wait_ms = static_cast<int>(std::max<int64_t>(0, left.count()));
             }
@@ -71,7 +74,7 @@ class Loop {
             for (int key = getch(); key != ERR; key = getch()) {
                 dirty = true;
                 if (key == KEY_RESIZE) continue;
-                if (on_key(key)) next_tick = last_tick_ + interval();
+                if (on_key(key)) next_tick = last_tick_ + tick();
             }
         }
         return 0;
@@ -81,6 +84,28 @@ class Loop {
     std::chrono::milliseconds interval() const {
         return std::chrono::milliseconds(ui_.interval_ms);
     }
+    // A replay waits the recorded time between samples (divided by the speed), at most
+    // kMaxReplayWait: a long hole in a recording does not freeze the view.
+    Clock::duration tick() const {
+        if (!feed_.is_replay()) return interval();
+        double gap_s = feed_.next_gap_s().value_or(0) / ui_.replay_speed;
+        gap_s = std::clamp(gap_s, 0.0, kMaxReplayWaitS);
+        return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(gap_s));
+    }
+    bool playback_paused() const { return feed_.is_replay() && ui_.paused; }
+
+    // Replay: starts over and plays `count` samples without drawing them.
+    void replay_to(long count) {
+        if (!feed_.rewind()) {
+            ui_.message = "this input cannot be played again (standard input?)";
+            return;
+        }
+        live_ = ViewModel{};
+        ended_ = false;
+        while (live_.samples() < std::max(1L, count) && !ended_)
+            take_sample();
+    }
+
     const ViewModel& shown() const { return frozen_ ? *frozen_ : live_; }
     bool recording() const { return options_.recorder && options_.recorder->is_recording(); }
 
@@ -123,6 +148,7 @@ class Loop {
         context.visible_pids = &pids;
         context.table_rows = process_table_rows(LINES, COLS, shown());
         context.recording = recording();
+        context.replay = feed_.is_replay();
         context.recorder_available = options_.recorder != nullptr;
         context.default_record_path = options_.default_record_path.empty()
                                           ? dated_record_path()
@@ -132,6 +158,10 @@ class Loop {
                 ui_.message = "sampling every " + format_interval(ui_.interval_ms);
                 return true;
             case KeyAction::pause_changed:
+                if (feed_.is_replay()) {
+                    ui_.message = ui_.paused ? "replay paused: Space resumes, Left/Right step" : "";
+                    return true;
+                }
                 if (ui_.paused)
                     frozen_ = live_;
                 else
@@ -146,6 +176,23 @@ class Loop {
                     ui_.message = "cannot record to " + ui_.input + ": " + error;
                 return false;
             }
+            case KeyAction::step_forward:
+                if (!ended_) take_sample();
+                return false;
+            case KeyAction::step_back:
+                if (live_.samples() <= 1) ui_.message = "this is the first sample";
+                replay_to(live_.samples() - 1);
+                return false;
+            case KeyAction::jump_start:
+                replay_to(1);
+                return true;
+            case KeyAction::jump_end:
+                while (!ended_)
+                    take_sample();
+                return false;
+            case KeyAction::speed_changed:
+                ui_.message = "playing at x" + format_speed(ui_.replay_speed);
+                return true;
             case KeyAction::stop_recording:
                 ui_.message = "recording stopped: " + options_.recorder->path();
                 options_.recorder->stop();

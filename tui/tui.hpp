@@ -29,6 +29,7 @@ struct TuiOptions {
     Page start_page = Page::overview;
     Recorder* recorder = nullptr;     // null: the `r` key says recording is unavailable
     std::string default_record_path;  // proposed when `r` starts a recording; empty: a dated name
+    double replay_speed = 1;          // replay: times faster than recorded (+/- change it)
 };
 
 // Runs the view until q/Esc, SIGTERM, SIGHUP or SIGINT, or the end of a replay followed by q.

@@ -15,6 +15,8 @@ struct UiState {
     Page page = Page::overview;
     int interval_ms = 1000;
     bool paused = false;  // the display is frozen; sampling (and recording) go on
+                          // (replay: playback stops; the arrows step)
+    double replay_speed = 1;
     bool help = false;
     bool quit = false;
     ProcessQuery query;
