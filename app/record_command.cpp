@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "app/output_file.hpp"
 #include "app/recorder.hpp"
+#include "app/rule_options.hpp"
 #include "session/session_records_json.hpp"
 
 namespace edgetop {
@@ -37,10 +38,17 @@ void print_error(const std::string& message) {
 
 }  // namespace
 
-int run_record(const cli::Args& args) {
+int record_session(const cli::Args& args, const std::string& output_path,
+                   RecordObserver* observer) {
+    std::string rule_error;
+    auto rules = rule_config_from(args, rule_error);
+    if (!rules) {
+        print_error(rule_error);
+        return 2;
+    }
     std::unique_ptr<OutputFile> output;
     try {
-        output = std::make_unique<OutputFile>(args.output);
+        output = std::make_unique<OutputFile>(output_path);
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
@@ -70,11 +78,13 @@ int run_record(const cli::Args& args) {
     header.root = args.root;
     header.board = sampler.board();
     header.sources = sampler.status();
+    if (observer) observer->on_start(header);
+    analysis::Analyzer analyzer(header.board, *rules);
 
     RecordOutcome outcome;
     outcome.write_failed = !writer.write_line(header_to_json(header));
     if (!outcome.write_failed) {
-        Recorder recorder(sampler, writer, signals, child.get(), start);
+        Recorder recorder(sampler, analyzer, writer, signals, child.get(), start, observer);
         outcome = recorder.run(plan_of(args));
     }
     if (outcome.write_failed)
@@ -82,6 +92,10 @@ int run_record(const cli::Args& args) {
                                 std::strerror(writer.error())));
     int status = child ? child->wait() : 0;
     return outcome.write_failed ? 1 : status;
+}
+
+int run_record(const cli::Args& args) {
+    return record_session(args, args.output);
 }
 
 }  // namespace edgetop

@@ -4,6 +4,7 @@
 
 #include <cerrno>
 
+#include "analysis/report_event_json.hpp"
 #include "app/monotonic_timer.hpp"
 #include "session/session_records_json.hpp"
 #include "session/session_sample_json.hpp"
@@ -22,11 +23,22 @@ void wait_for(const MonotonicTimer& timer, const SignalWatch& signals) {
 }  // namespace
 
 bool Recorder::write_sample() {
-    if (!writer_.write_line(sample_to_json(sampler_.sample()))) {
+    Sample sample = sampler_.sample();
+    auto events = analyzer_.update(sample);
+    analyzer_.annotate(sample);
+    bool ok = writer_.write_line(sample_to_json(sample));
+    for (const auto& event : events)
+        ok = ok && writer_.write_line(analysis::event_to_line(event));
+    if (!ok) {
         outcome_.write_failed = true;
         return false;
     }
     ++outcome_.samples;
+    if (observer_) {
+        observer_->on_sample(sample);
+        for (const auto& event : events)
+            observer_->on_event(event);
+    }
     return true;
 }
 

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <optional>
 
+#include "analysis/rules_analyzer.hpp"
 #include "app/child_process.hpp"
+#include "app/cli_args.hpp"
 #include "app/signal_watch.hpp"
 #include "sensors/sampler.hpp"
 #include "session/session_types.hpp"
@@ -21,6 +23,16 @@ struct RecordPlan {
     std::optional<std::chrono::nanoseconds> duration;
 };
 
+// Sees every sample as written (flags filled in) and every flag raised or cleared; `stat` builds
+// its summary from these.
+class RecordObserver {
+  public:
+    virtual ~RecordObserver() = default;
+    virtual void on_start(const SessionHeader& /*header*/) {}
+    virtual void on_sample(const Sample& /*sample*/) {}
+    virtual void on_event(const analysis::Event& /*event*/) {}
+};
+
 struct RecordOutcome {
     int64_t samples = 0;
     EndReason reason = EndReason::count;
@@ -29,10 +41,19 @@ struct RecordOutcome {
 
 class Recorder {
   public:
-    // start is the session's time origin (the end line's t counts from it); child may be null.
-    Recorder(Sampler& sampler, SessionWriter& writer, SignalWatch& signals, ChildProcess* child,
-             std::chrono::steady_clock::time_point start)
-        : sampler_(sampler), writer_(writer), signals_(signals), child_(child), start_(start) {}
+    // start is the session's time origin (the end line's t counts from it); child and observer
+    // may be null. Every sample goes through the analyzer: its flags into the sample, its raises
+    // and clears into event lines.
+    Recorder(Sampler& sampler, analysis::Analyzer& analyzer, SessionWriter& writer,
+             SignalWatch& signals, ChildProcess* child, std::chrono::steady_clock::time_point start,
+             RecordObserver* observer = nullptr)
+        : sampler_(sampler),
+          analyzer_(analyzer),
+          writer_(writer),
+          signals_(signals),
+          child_(child),
+          start_(start),
+          observer_(observer) {}
 
     // Records, then writes the end line (unless writing failed).
     RecordOutcome run(const RecordPlan& plan);
@@ -44,11 +65,21 @@ class Recorder {
     void write_end(EndReason reason);
 
     Sampler& sampler_;
+    analysis::Analyzer& analyzer_;
     SessionWriter& writer_;
     SignalWatch& signals_;
     ChildProcess* child_;
     std::chrono::steady_clock::time_point start_;
+    RecordObserver* observer_;
     RecordOutcome outcome_;
 };
+
+// A whole recording as `record` and `stat` make it: opens `output` ("-" is standard output), starts
+// the sampler, the analyzer (rule config from rule_config_from) and args.exec if given, writes the
+// header, samples until the plan of args ends it, writes the end line. Returns the exit status:
+// the command's, 1 when the session cannot be written, 2 for a bad rule setting, 127 when the
+// command cannot be started. Messages go to standard error.
+int record_session(const cli::Args& args, const std::string& output,
+                   RecordObserver* observer = nullptr);
 
 }  // namespace edgetop

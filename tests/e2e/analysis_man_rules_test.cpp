@@ -1,0 +1,44 @@
+// The man page's rule table is the built-in one: every rule, key, default and unit.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "analysis/rules_catalog.hpp"
+
+namespace {
+
+std::string man_rule_table() {
+    std::ifstream in(std::string(EDGETOP_SOURCE_DIR) + "/man/edgetop.1");
+    std::string line, table;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        if (line == R"(.\" BEGIN RULE TABLE)") {
+            inside = true;
+            continue;
+        }
+        if (line == R"(.\" END RULE TABLE)") break;
+        if (!inside) continue;
+        line = std::regex_replace(line, std::regex(R"(\\-)"), "-");
+        line = std::regex_replace(line, std::regex(R"(\\\(de)"), "°");
+        table += line + "\n";
+    }
+    return table;
+}
+
+TEST(ManPageRules, ListsTheBuiltInRuleTableExactly) {
+    EXPECT_EQ(man_rule_table(), edgetop::analysis::format_rule_table())
+        << "regenerate the RULES table of man/edgetop.1 from format_rule_table()";
+}
+
+TEST(ManPageRules, NamesEveryRuleAndKey) {
+    const std::string table = man_rule_table();
+    ASSERT_FALSE(table.empty());
+    for (const auto& rule : edgetop::analysis::rule_catalog())
+        for (const auto& param : rule.params)
+            EXPECT_NE(table.find(rule.id + "." + param.key), std::string::npos)
+                << rule.id << "." << param.key;
+}
+
+}  // namespace

@@ -1,0 +1,78 @@
+// edgetop stat -- CMD: the command's streams and exit status untouched, a summary on standard
+// error whose energy matches `report` on the kept session.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "e2e/edgetop_process.hpp"
+
+namespace edgetop::testing {
+namespace {
+
+using nlohmann::json;
+
+// The figure in the "total" row of stat's energy table.
+std::optional<double> stat_total_joules(const std::string& err) {
+    std::smatch m;
+    static const std::regex row(R"(\n\s*total\s+([0-9.]+)\s)");
+    if (!std::regex_search(err, m, row)) return std::nullopt;
+    return std::stod(m[1]);
+}
+
+TEST(StatCommand, PassesTheExitStatusAndStreamsThrough) {
+    auto run = run_edgetop({"stat", "--root", fixture_root("nano"), "-i", "100", "--", "sh", "-c",
+                            "echo out; echo err >&2; exit 7"});
+    EXPECT_EQ(run.status, 7);
+    EXPECT_EQ(run.out, "out\n");
+    EXPECT_TRUE(run.err.starts_with("err\n")) << run.err;
+    EXPECT_NE(run.err.find("exit status 7"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("energy"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("peak temperature"), std::string::npos) << run.err;
+
+    run = run_edgetop({"stat", "--root", fixture_root("nano"), "--", "sh", "-c", "kill -KILL $$"});
+    EXPECT_EQ(run.status, 128 + SIGKILL);
+    run = run_edgetop({"stat", "--root", fixture_root("nano"), "--", "/nonexistent/cmd"});
+    EXPECT_EQ(run.status, 127);
+    run = run_edgetop({"stat", "--root", fixture_root("nano")});
+    EXPECT_EQ(run.status, 2);
+}
+
+TEST(StatCommand, EnergyMatchesTheReportOfItsSession) {
+    TempDir tmp;
+    std::string kept = tmp.file("stat.jsonl");
+    auto run = run_edgetop({"stat", "--root", fixture_root("agx-orin"), "-i", "100", "-o", kept,
+                            "--", "sleep", "0.8"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    auto stat_joules = stat_total_joules(run.err);
+    ASSERT_TRUE(stat_joules) << run.err;
+    EXPECT_GT(*stat_joules, 0);
+
+    auto report = run_edgetop({"report", "--json", kept});
+    ASSERT_EQ(report.status, 0) << report.err;
+    auto j = json::parse(report.out);
+    double report_joules = j["sessions"][0]["energy"]["total"]["joules"];
+    // stat prints two decimals.
+    EXPECT_NEAR(*stat_joules, report_joules, 0.0051) << run.err;
+    // The AGX Orin fixture's VDD_IN over about 0.8 s: a plausible, non-trivial figure.
+    EXPECT_GT(report_joules, 1.0);
+    for (const char* rail : {"VDD_GPU_SOC", "VDD_CPU_CV"})
+        EXPECT_NE(run.err.find(rail), std::string::npos) << rail;
+}
+
+TEST(StatCommand, CtrlCGoesToTheCommandAndStatWaitsForIt) {
+    TempDir tmp;
+    std::string kept = tmp.file("int.jsonl");
+    // The command traps SIGINT and exits 5 on it. edgetop must not die of the SIGINT but pass it
+    // on (a terminal's Ctrl-C reaches the command directly through the process group; a kill(1)
+    // aimed at edgetop alone is forwarded), then wait and report the command's status.
+    EdgetopProcess stat({"stat", "--root", fixture_root("nano"), "-i", "50", "-o", kept, "--", "sh",
+                         "-c", "trap 'exit 5' INT; while :; do sleep 0.05; done"});
+    ASSERT_TRUE(wait_for_samples(kept, 3));
+    stat.send(SIGINT);
+    auto run = stat.wait(std::chrono::seconds(20));
+    EXPECT_EQ(run.status, 5) << run.err;
+    EXPECT_NE(run.err.find("exit status 5"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace edgetop::testing
