@@ -19,7 +19,19 @@ struct Args {
     std::string output;  // "-" is standard output
     std::optional<int64_t> count;
     std::optional<double> duration_s;
-    std::vector<std::string> exec;  // CMD ARGS... after "--"
+    std::vector<std::string> exec;       // CMD ARGS... after "--"
+    std::vector<std::string> rules;      // every --rule ID.KEY=VALUE, in order
+    std::vector<std::string> rules_off;  // every --rules-off ID,... as given
+    std::vector<std::string> files;      // the session files of `report`
+    bool json = false;                   // report --json
+    bool once = false;                   // text snapshot instead of the interactive view
+    bool ascii = false;                  // interactive view: ASCII only
+    bool no_color = false;               // interactive view: no colours
+    int page = 1;                        // interactive view: start page, 1..7
+    std::string from;                    // report --from: an input format ("" = session files)
+    std::optional<int> year;             // import --year
+    bool strict = false;                 // import --strict
+    double speed = 1;                    // replay --speed
 };
 
 // A usage error; what() is the message without the program name ("--interval: expected ...").

@@ -63,6 +63,8 @@ void append_options(std::string& out, std::string_view title, std::string_view c
 
 void append_command_options(std::string& out, std::string_view title, const CommandSpec& c) {
     append_options(out, title, c.name);
+    for (const auto& operand : kOperands)
+        if (operand.command == c.name) append_entry(out, std::string(operand.name), operand.help);
     if (!c.trailing.empty()) append_entry(out, fmt::format("-- {}", c.trailing), c.trailing_help);
 }
 
@@ -70,6 +72,8 @@ std::string usage_line(const CommandSpec& c) {
     std::string line = fmt::format("{}", kProgram);
     if (!c.name.empty()) line += fmt::format(" {}", c.name);
     line += " [OPTIONS]";
+    for (const auto& operand : kOperands)
+        if (operand.command == c.name) line += fmt::format(" {}", operand.name);
     if (!c.trailing.empty()) line += fmt::format(" [-- {}]", c.trailing);
     return line;
 }

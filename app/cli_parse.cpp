@@ -25,6 +25,29 @@ const OptionSpec* find_short(char name) {
     return nullptr;
 }
 
+// An option name may appear once per command (e.g. -o of record and of stat); it is valid for a
+// command when one of its entries is global or belongs to that command.
+bool valid_for(const OptionSpec& o, std::string_view command) {
+    for (const auto& other : kOptions)
+        if (other.name == o.name && (other.command.empty() || other.command == command))
+            return true;
+    return false;
+}
+
+std::string commands_of(const OptionSpec& o) {
+    std::string out;
+    for (const auto& other : kOptions)
+        if (other.name == o.name)
+            out += fmt::format("{}'{}'", out.empty() ? "" : " or ", other.command);
+    return out;
+}
+
+bool takes_operands(std::string_view command) {
+    for (const auto& operand : kOperands)
+        if (operand.command == command) return true;
+    return false;
+}
+
 const CommandSpec* find_command(std::string_view name) {
     for (const auto& c : kCommands)
         if (!c.name.empty() && c.name == name) return &c;
@@ -62,6 +85,41 @@ void store(Args& args, const OptionSpec& o, const std::string& value) {
             if (o.name == "check") args.check = true;
             if (o.name == "help") args.help = true;
             if (o.name == "version") args.version = true;
+            if (o.name == "json") args.json = true;
+            if (o.name == "once") args.once = true;
+            if (o.name == "ascii") args.ascii = true;
+            if (o.name == "no-color") args.no_color = true;
+            if (o.name == "strict") args.strict = true;
+            return;
+        case ValueKind::year: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1970 || *n > 9999) throw fail("a year (YYYY)");
+            args.year = static_cast<int>(*n);
+            return;
+        }
+        case ValueKind::speed: {
+            auto x = parse_seconds(value);
+            if (!x || *x < 0.01 || *x > 1000) throw fail("a speed factor from 0.01 to 1000");
+            args.speed = *x;
+            return;
+        }
+        case ValueKind::format:
+            if (value != "tegrastats") throw fail("a log format (tegrastats)");
+            args.from = value;
+            return;
+        case ValueKind::page: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1 || *n > 7) throw fail("a page number from 1 to 7");
+            args.page = static_cast<int>(*n);
+            return;
+        }
+        case ValueKind::rule_assignment:
+            if (value.find('=') == std::string::npos) throw fail("ID.KEY=VALUE");
+            args.rules.push_back(value);
+            return;
+        case ValueKind::rule_list:
+            if (value.empty()) throw fail("rule ids separated by commas");
+            args.rules_off.push_back(value);
             return;
         case ValueKind::directory:
             if (value.empty()) throw fail("a directory");
@@ -134,6 +192,9 @@ Args parse(std::span<const char* const> argv) {
         } else if (args.command.empty() && find_command(arg)) {
             args.command = arg;
             continue;
+        } else if (takes_operands(args.command)) {
+            args.files.push_back(arg);
+            continue;
         } else {
             throw UsageError(fmt::format("unknown command '{}'", arg));
         }
@@ -151,16 +212,20 @@ Args parse(std::span<const char* const> argv) {
     }
 
     for (const OptionSpec* o : seen) {
-        if (!o->command.empty() && o->command != args.command)
-            throw UsageError(fmt::format("{}: only valid with '{}'", display(*o), o->command));
+        if (!valid_for(*o, args.command))
+            throw UsageError(fmt::format("{}: only valid with {}", display(*o), commands_of(*o)));
     }
     if (exec_follows) {
         const CommandSpec* command = find_command(args.command);
         if (!command || command->trailing.empty())
-            throw UsageError("'--' and a command to run need 'record'");
+            throw UsageError("'--' and a command to run need 'record' or 'stat'");
         if (args.exec.empty() && !args.help)
             throw UsageError(fmt::format("{}: expected a command after '--'", args.command));
     }
+    if (!args.help && args.command == "stat" && args.exec.empty())
+        throw UsageError("stat: expected '--' and a command to run");
+    if (!args.help && takes_operands(args.command) && args.files.empty())
+        throw UsageError(fmt::format("{}: expected at least one session file", args.command));
     return args;
 }
 

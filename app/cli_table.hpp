@@ -16,7 +16,20 @@ inline constexpr std::string_view kDescription =
     "from sysfs and procfs with exact units.";
 
 // What an option's argument must look like; the parser validates and converts by kind.
-enum class ValueKind { flag, directory, milliseconds, count, seconds, output };
+enum class ValueKind {
+    flag,
+    directory,
+    milliseconds,
+    count,
+    seconds,
+    output,
+    rule_assignment,  // ID.KEY=VALUE, repeatable
+    rule_list,        // ID,ID,..., repeatable
+    page,             // 1..7, a page of the interactive view
+    year,             // YYYY
+    speed,            // a positive factor, 0.01..1000
+    format,           // an input format: tegrastats
+};
 
 struct CommandSpec {
     std::string_view name;      // "" is the default command
@@ -36,11 +49,44 @@ struct OptionSpec {
 };
 
 inline constexpr std::array kCommands{
-    CommandSpec{"", "print one sample of every sensor as text, then exit", "", ""},
+    CommandSpec{"",
+                "open the interactive view; with --once, or when standard output is not a "
+                "terminal, print one sample of every sensor as text, then exit",
+                "", ""},
     CommandSpec{"record",
                 "write a session file (JSON Lines): a header, one sample per interval, an end line",
                 "CMD [ARGS...]",
                 "run CMD with ARGS, record until it exits, then exit with its status"},
+    CommandSpec{"report",
+                "summarise session files: duration, sampling regularity, distributions, energy, "
+                "flags; several files side by side",
+                "", ""},
+    CommandSpec{"stat",
+                "run a command like perf stat: sample while it runs, then print its energy, "
+                "utilisation, peak temperature and flags to standard error",
+                "CMD [ARGS...]", "the command to run (required); edgetop exits with its status"},
+    CommandSpec{"import",
+                "convert a tegrastats log into a session file (header, samples, end line), so that "
+                "report, replay and every rule work on it",
+                "", ""},
+    CommandSpec{"replay",
+                "play a recorded or imported session in the interactive view, at its recorded "
+                "speed or faster, with the flags recomputed",
+                "", ""},
+};
+
+// Words after a command that are not options (the session files of `report`).
+struct OperandSpec {
+    std::string_view command;
+    std::string_view name;  // "FILE..."
+    std::string_view help;
+};
+
+inline constexpr std::array kOperands{
+    OperandSpec{"report", "FILE...", "session files (- is standard input); at least one"},
+    OperandSpec{"import", "tegrastats FILE",
+                "the format (only tegrastats) and the log to read (- is standard input)"},
+    OperandSpec{"replay", "FILE", "the session file to play"},
 };
 
 inline constexpr std::array kOptions{
@@ -50,6 +96,21 @@ inline constexpr std::array kOptions{
                "1000", ""},
     OptionSpec{"check", 0, "", ValueKind::flag,
                "list every sensor source as found, absent or needs root, then exit", "", ""},
+    OptionSpec{"rule", 0, "ID.KEY=VALUE", ValueKind::rule_assignment,
+               "override one rule threshold (repeatable; see RULES in the man page)", "", ""},
+    OptionSpec{"rules-off", 0, "ID,...", ValueKind::rule_list,
+               "switch these rules off (repeatable)", "", ""},
+    OptionSpec{"once", 0, "", ValueKind::flag,
+               "print one sample as text and exit instead of opening the interactive view", "", ""},
+    OptionSpec{"ascii", 0, "", ValueKind::flag,
+               "interactive view: draw with ASCII characters only (no Unicode bars or lines)", "",
+               ""},
+    OptionSpec{"no-color", 0, "", ValueKind::flag,
+               "interactive view: no colours (also when NO_COLOR is set)", "", ""},
+    OptionSpec{"page", 0, "N", ValueKind::page,
+               "interactive view: start on page N (1 Overview, 2 CPU, 3 GPU, 4 Power, 5 Memory, "
+               "6 Procs, 7 Analysis)",
+               "1", ""},
     OptionSpec{"help", 'h', "", ValueKind::flag,
                "show this help (after a command: that command's help), then exit", "", ""},
     OptionSpec{"version", 'V', "", ValueKind::flag, "print the version, then exit", "", ""},
@@ -58,6 +119,22 @@ inline constexpr std::array kOptions{
     OptionSpec{"count", 'n', "N", ValueKind::count, "stop after N samples", "", "record"},
     OptionSpec{"duration", 'd', "S", ValueKind::seconds, "stop after S seconds (decimals allowed)",
                "", "record"},
+    OptionSpec{"json", 0, "", ValueKind::flag, "print the report as one JSON object", "", "report"},
+    OptionSpec{"from", 0, "FORMAT", ValueKind::format,
+               "read the files as FORMAT logs (tegrastats) instead of session files", "", "report"},
+    OptionSpec{"output", 'o', "FILE", ValueKind::output,
+               "write the session to FILE; - is standard output", "-", "import"},
+    OptionSpec{"year", 0, "YYYY", ValueKind::year,
+               "accepted for compatibility and ignored: every dated tegrastats line carries its "
+               "own year, undated lines carry no date at all",
+               "", "import"},
+    OptionSpec{"strict", 0, "", ValueKind::flag,
+               "fail (exit 1) at the first unknown token or malformed line instead of warning", "",
+               "import"},
+    OptionSpec{"speed", 0, "X", ValueKind::speed,
+               "play X times faster than recorded (0.01 to 1000)", "1", "replay"},
+    OptionSpec{"output", 'o', "FILE", ValueKind::output, "also keep the session in FILE", "",
+               "stat"},
 };
 
 inline constexpr int64_t kMinIntervalMs = 50;

@@ -12,10 +12,22 @@ namespace edgetop {
 
 // edgetop (no command): one sample as text.
 int run_snapshot(const cli::Args& args);
+// edgetop (no command): the interactive view on a terminal, else (or with --once) the snapshot.
+int run_default(const cli::Args& args);
+// The interactive view on live data.
+int run_interactive(const cli::Args& args);
 // edgetop --check: every source's status.
 int run_check(const cli::Args& args);
 // edgetop record.
 int run_record(const cli::Args& args);
+// edgetop report FILE...
+int run_report(const cli::Args& args);
+// edgetop stat -- CMD ARGS...
+int run_stat(const cli::Args& args);
+// edgetop import tegrastats FILE
+int run_import(const cli::Args& args);
+// edgetop replay FILE
+int run_replay(const cli::Args& args);
 
 // The status lines of --check, aligned in columns.
 std::string format_check(const std::vector<SourceStatus>& statuses);

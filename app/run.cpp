@@ -38,7 +38,11 @@ int run(int argc, const char* const* argv) {
     try {
         if (args.check) return run_check(args);
         if (args.command == "record") return run_record(args);
-        return run_snapshot(args);
+        if (args.command == "report") return run_report(args);
+        if (args.command == "stat") return run_stat(args);
+        if (args.command == "import") return run_import(args);
+        if (args.command == "replay") return run_replay(args);
+        return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());
     }

@@ -56,13 +56,15 @@ const char* to_string(EndReason reason) {
             return "command-exited";
         case EndReason::write_error:
             return "write-error";
+        case EndReason::end_of_input:
+            return "end-of-input";
     }
     return "count";
 }
 
 std::optional<EndReason> parse_end_reason(std::string_view text) {
     for (auto r : {EndReason::count, EndReason::duration, EndReason::signal,
-                   EndReason::command_exited, EndReason::write_error})
+                   EndReason::command_exited, EndReason::write_error, EndReason::end_of_input})
         if (text == to_string(r)) return r;
     return std::nullopt;
 }

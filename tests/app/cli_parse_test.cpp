@@ -23,15 +23,25 @@ std::string error_of(std::vector<const char*> args) {
 }
 
 TEST(CliTable, NamesAreUniqueAndBelongToKnownCommands) {
-    std::set<std::string_view> longs;
-    std::set<char> shorts;
+    // A name may repeat for different commands (-o of record and of stat), with the same kind
+    // and short name; never twice for one command or next to a global option of that name.
+    std::set<std::pair<std::string_view, std::string_view>> longs;
+    std::set<std::pair<char, std::string_view>> shorts;
     std::set<std::string_view> commands;
     for (const auto& c : kCommands)
         EXPECT_TRUE(commands.insert(c.name).second) << c.name;
     for (const auto& o : kOptions) {
-        EXPECT_TRUE(longs.insert(o.name).second) << o.name;
+        EXPECT_TRUE(longs.insert({o.name, o.command}).second) << o.name;
+        for (const auto& other : kOptions)
+            if (other.name == o.name) {
+                EXPECT_EQ(other.kind, o.kind) << o.name;
+                EXPECT_EQ(other.short_name, o.short_name) << o.name;
+                if (&other != &o) {
+                    EXPECT_FALSE(other.command.empty() || o.command.empty()) << o.name;
+                }
+            }
         if (o.short_name) {
-            EXPECT_TRUE(shorts.insert(o.short_name).second) << o.short_name;
+            EXPECT_TRUE(shorts.insert({o.short_name, o.command}).second) << o.short_name;
         }
         EXPECT_TRUE(commands.contains(o.command)) << o.name;
         EXPECT_EQ(o.argument.empty(), o.kind == ValueKind::flag) << o.name;
@@ -110,8 +120,9 @@ TEST(CliParse, MistakesNameTheProblem) {
     EXPECT_EQ(error_of({"--check=1"}), "--check: takes no value");
     EXPECT_EQ(error_of({"top"}), "unknown command 'top'");
     EXPECT_EQ(error_of({"record", "record"}), "unknown command 'record'");
-    EXPECT_EQ(error_of({"-o", "x.jsonl"}), "--output: only valid with 'record'");
-    EXPECT_EQ(error_of({"--", "sleep", "1"}), "'--' and a command to run need 'record'");
+    EXPECT_EQ(error_of({"-o", "x.jsonl"}),
+              "--output: only valid with 'record' or 'import' or 'stat'");
+    EXPECT_EQ(error_of({"--", "sleep", "1"}), "'--' and a command to run need 'record' or 'stat'");
     EXPECT_EQ(error_of({"record", "--"}), "record: expected a command after '--'");
 }
 

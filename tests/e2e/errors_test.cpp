@@ -22,7 +22,7 @@ TEST(Errors, BadFlagsExitTwo) {
         {{"record", "--duration", "soon"},
          "edgetop: --duration: expected seconds (more than 0), got 'soon'\n"},
         {{"--count", "3"}, "edgetop: --count: only valid with 'record'\n"},
-        {{"replay"}, "edgetop: unknown command 'replay'\n"},
+        {{"frobnicate"}, "edgetop: unknown command 'frobnicate'\n"},
         {{"record", "--"}, "edgetop: record: expected a command after '--'\n"},
         {{"--check=yes"}, "edgetop: --check: takes no value\n"},
     };
