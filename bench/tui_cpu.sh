@@ -15,6 +15,7 @@ socket="edgetop-bench-$$"
 work=$(mktemp -d)
 cleanup() {
     tmux -L "$socket" kill-server 2>/dev/null || true
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
     rm -rf "$work"
 }
 trap cleanup EXIT

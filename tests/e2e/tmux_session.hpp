@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <thread>
@@ -83,7 +84,15 @@ class TmuxSession {
                      &status);
         started_ = status == 0;
     }
-    ~TmuxSession() { shell_output(tmux() + " kill-server 2>/dev/null"); }
+    ~TmuxSession() {
+        shell_output(tmux() + " kill-server 2>/dev/null");
+        // tmux leaves the socket file of a killed server behind.
+        const char* dir = std::getenv("TMUX_TMPDIR");
+        std::error_code ignored;
+        std::filesystem::remove(std::string(dir && *dir ? dir : "/tmp") + "/tmux-" +
+                                    std::to_string(getuid()) + "/" + socket_,
+                                ignored);
+    }
     TmuxSession(const TmuxSession&) = delete;
     TmuxSession& operator=(const TmuxSession&) = delete;
 
