@@ -12,19 +12,6 @@ namespace {
 // the sum of eight counters overflow.
 constexpr uint64_t kMaxTicks = uint64_t{1} << 60;
 
-std::string_view next_token(std::string_view& text) {
-    size_t start = text.find_first_not_of(" \t");
-    if (start == std::string_view::npos) {
-        text = {};
-        return {};
-    }
-    text.remove_prefix(start);
-    size_t end = text.find_first_of(" \t");
-    std::string_view token = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end);
-    return token;
-}
-
 std::optional<uint64_t> parse_u64(std::string_view token) {
     uint64_t value = 0;
     auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
@@ -73,10 +60,7 @@ void parse_proc_stat(std::string_view text, ProcStat& out) {
     out.procs_running.reset();
     out.procs_blocked.reset();
     while (!text.empty()) {
-        size_t newline = text.find('\n');
-        std::string_view line = text.substr(0, newline);
-        text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
-        std::string_view rest = line;
+        std::string_view rest = next_line(text);
         std::string_view label = next_token(rest);
         if (label == "cpu") {
             out.total = parse_cpu_ticks(rest);

@@ -12,26 +12,6 @@ constexpr int kMaxOrders = 16;
 // More free blocks than 2^40 (4 PiB of 4 KiB pages) is garbage, and would overflow the sum.
 constexpr int64_t kMaxFreeBlocks = int64_t{1} << 40;
 
-std::string_view next_line(std::string_view& text) {
-    size_t newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
-    return line;
-}
-
-std::string_view next_token(std::string_view& text) {
-    size_t start = text.find_first_not_of(" \t");
-    if (start == std::string_view::npos) {
-        text = {};
-        return {};
-    }
-    text.remove_prefix(start);
-    size_t end = text.find_first_of(" \t");
-    std::string_view token = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end);
-    return token;
-}
-
 std::optional<int64_t> non_negative(std::string_view token) {
     auto value = parse_int(token);
     if (!value || *value < 0) return std::nullopt;

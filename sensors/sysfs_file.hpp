@@ -48,5 +48,9 @@ OpenResult probe_file(const std::string& real_path);
 std::optional<int64_t> parse_int(std::string_view text);
 std::optional<double> parse_double(std::string_view text);
 std::string_view trim(std::string_view text);
+// Splits procfs text without copying: each call returns the next line (without its newline) or
+// the next blank-separated token, and advances `text` past it.
+std::string_view next_line(std::string_view& text);
+std::string_view next_token(std::string_view& text);
 
 }  // namespace edgetop
