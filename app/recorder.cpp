@@ -7,7 +7,6 @@
 #include "analysis/report_event_json.hpp"
 #include "app/monotonic_timer.hpp"
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
 
 namespace edgetop {
 
@@ -26,7 +25,7 @@ bool Recorder::write_sample() {
     Sample sample = sampler_.sample();
     auto events = analyzer_.update(sample);
     analyzer_.annotate(sample);
-    bool ok = writer_.write_line(sample_to_json(sample));
+    bool ok = writer_.write_sample(sample);
     for (const auto& event : events)
         ok = ok && writer_.write_line(analysis::event_to_line(event));
     if (!ok) {

@@ -9,42 +9,40 @@
 
 #include <nlohmann/json.hpp>
 
+#include "session/session_line_rounding.hpp"
+
 namespace edgetop::session_json {
 
 using nlohmann::json;
 // Lines are written with their keys in declaration order ("type" first), which a reader may ignore.
 using out_json = nlohmann::ordered_json;
 
-// Significant digits kept of a measured value: every sensor's resolution survives (milli-degrees,
-// microwatts from mV x mA, PWM steps of 1/255) while float noise such as 33.333333333333336 does
-// not.
-inline constexpr int kSignificantDigits = 7;
-// Decimals of the session time t: microseconds, so that even a sample taken right after another
-// (when a command exits) has a larger t.
-inline constexpr int kTimeDecimals = 6;
+using session_line::kSignificantDigits;
+using session_line::kTimeDecimals;
 
-inline out_json whole_or_double(double r) {
-    if (std::abs(r) < 9.0e15 && r == std::trunc(r)) return static_cast<int64_t>(r);
-    return r;
+// A rounded number (session_line_rounding.hpp) as a JSON value.
+inline out_json rounded_json(const session_line::Rounded& value) {
+    switch (value.kind) {
+        case session_line::Rounded::Kind::integer:
+            return value.integer;
+        case session_line::Rounded::Kind::real:
+            return value.real;
+        case session_line::Rounded::Kind::absent:
+            break;
+    }
+    return nullptr;
 }
 
 // A double rounded to `decimals` decimals; an integer when the result is whole, null when absent
 // or not finite.
 inline out_json rounded_decimals(std::optional<double> value, int decimals) {
-    if (!value || !std::isfinite(*value)) return nullptr;
-    double scale = std::pow(10.0, decimals);
-    return whole_or_double(std::round(*value * scale) / scale);
+    return rounded_json(session_line::round_decimals(value, decimals));
 }
 
 // A double rounded to kSignificantDigits; an integer when the result is whole, null when absent
 // or not finite.
 inline out_json rounded(std::optional<double> value) {
-    if (!value || !std::isfinite(*value)) return nullptr;
-    if (*value == 0) return 0;
-    int magnitude = static_cast<int>(std::floor(std::log10(std::abs(*value))));
-    int decimals = kSignificantDigits - 1 - magnitude;
-    if (decimals <= 0) return whole_or_double(std::round(*value));
-    return rounded_decimals(value, decimals);
+    return rounded_json(session_line::round_significant(value));
 }
 
 template <class T>

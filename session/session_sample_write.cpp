@@ -4,7 +4,7 @@
 
 namespace edgetop {
 
-using json = nlohmann::ordered_json;
+using nlohmann::ordered_json;
 using session_json::kTimeDecimals;
 using session_json::optional;
 using session_json::rounded;
@@ -12,8 +12,8 @@ using session_json::rounded_decimals;
 
 namespace {
 
-json cpu_json(const CpuSample& cpu) {
-    json cores = json::array();
+ordered_json cpu_json(const CpuSample& cpu) {
+    ordered_json cores = ordered_json::array();
     for (const auto& c : cpu.cores) {
         cores.push_back({{"id", c.id},
                          {"online", c.online},
@@ -35,7 +35,7 @@ json cpu_json(const CpuSample& cpu) {
             {"cores", std::move(cores)}};
 }
 
-json system_json(const SystemSample& s) {
+ordered_json system_json(const SystemSample& s) {
     return {{"uptime_s", rounded(s.uptime_s)},
             {"load_1", rounded(s.load_1)},
             {"load_5", rounded(s.load_5)},
@@ -44,8 +44,8 @@ json system_json(const SystemSample& s) {
             {"procs_blocked", optional(s.procs_blocked)}};
 }
 
-json gpu_json(const std::vector<GpuSample>& gpus) {
-    json out = json::array();
+ordered_json gpu_json(const std::vector<GpuSample>& gpus) {
+    ordered_json out = ordered_json::array();
     for (const auto& g : gpus) {
         out.push_back({{"name", g.name},
                        {"load", rounded(g.load_pct)},
@@ -61,7 +61,7 @@ json gpu_json(const std::vector<GpuSample>& gpus) {
     return out;
 }
 
-json emc_json(const std::optional<EmcSample>& emc) {
+ordered_json emc_json(const std::optional<EmcSample>& emc) {
     if (!emc) return nullptr;
     return {{"util", rounded(emc->util_pct)},
             {"freq_hz", optional(emc->freq_hz)},
@@ -69,16 +69,16 @@ json emc_json(const std::optional<EmcSample>& emc) {
             {"max_hz", optional(emc->max_hz)}};
 }
 
-json engines_json(const std::vector<EngineSample>& engines) {
-    json out = json::array();
+ordered_json engines_json(const std::vector<EngineSample>& engines) {
+    ordered_json out = ordered_json::array();
     for (const auto& e : engines)
         out.push_back(
             {{"name", e.name}, {"online", optional(e.online)}, {"freq_hz", optional(e.freq_hz)}});
     return out;
 }
 
-json rails_json(const std::vector<RailSample>& rails) {
-    json out = json::array();
+ordered_json rails_json(const std::vector<RailSample>& rails) {
+    ordered_json out = ordered_json::array();
     for (const auto& r : rails) {
         out.push_back({{"name", r.name},
                        {"voltage_mv", rounded(r.voltage_mv)},
@@ -93,15 +93,15 @@ json rails_json(const std::vector<RailSample>& rails) {
     return out;
 }
 
-json thermal_json(const std::vector<ThermalSample>& zones) {
-    json out = json::array();
+ordered_json thermal_json(const std::vector<ThermalSample>& zones) {
+    ordered_json out = ordered_json::array();
     for (const auto& z : zones)
         out.push_back({{"name", z.name}, {"temp_c", rounded(z.temp_c)}});
     return out;
 }
 
-json fans_json(const std::vector<FanSample>& fans) {
-    json out = json::array();
+ordered_json fans_json(const std::vector<FanSample>& fans) {
+    ordered_json out = ordered_json::array();
     for (const auto& f : fans) {
         out.push_back({{"name", f.name},
                        {"speed_pct", rounded(f.speed_pct)},
@@ -111,7 +111,7 @@ json fans_json(const std::vector<FanSample>& fans) {
     return out;
 }
 
-json mem_json(const MemSample& m) {
+ordered_json mem_json(const MemSample& m) {
     return {{"total_kb", optional(m.total_kb)},
             {"available_kb", optional(m.available_kb)},
             {"used_kb", optional(m.used_kb)},
@@ -126,8 +126,8 @@ json mem_json(const MemSample& m) {
             {"lfb_block_kb", optional(m.lfb_block_kb)}};
 }
 
-json process_json(const ProcessSample& p) {
-    json state = p.state ? json(std::string(1, *p.state)) : json(nullptr);
+ordered_json process_json(const ProcessSample& p) {
+    ordered_json state = p.state ? ordered_json(std::string(1, *p.state)) : ordered_json(nullptr);
     return {{"pid", p.pid},
             {"name", p.name},
             {"user", optional(p.user)},
@@ -140,9 +140,9 @@ json process_json(const ProcessSample& p) {
             {"gpu", optional(p.gpu)}};
 }
 
-json procs_json(const std::optional<ProcsSample>& procs) {
+ordered_json procs_json(const std::optional<ProcsSample>& procs) {
     if (!procs) return nullptr;
-    json top = json::array();
+    ordered_json top = ordered_json::array();
     for (const auto& p : procs->top)
         top.push_back(process_json(p));
     return {{"total", procs->total}, {"running", procs->running}, {"top", std::move(top)}};
@@ -150,7 +150,7 @@ json procs_json(const std::optional<ProcsSample>& procs) {
 
 }  // namespace
 
-json sample_to_json(const Sample& s) {
+ordered_json sample_to_json(const Sample& s) {
     return {{"type", "sample"},
             {"t", rounded_decimals(s.t_s, kTimeDecimals)},
             {"time", format_rfc3339(s.time)},
