@@ -19,10 +19,18 @@ struct Energy {
     double skipped_s = 0;  // time of the intervals with a reading missing at either end
     uint64_t intervals = 0, skipped_intervals = 0;
 
+    // False when no interval had readings at both ends: then there is no energy figure at all
+    // (joules stays 0, which is not a measurement).
+    bool measured() const { return intervals > 0; }
+    std::optional<double> measured_joules() const;
+    std::optional<double> measured_wh() const;
     double wh() const { return joules / 3600; }
     // Mean power over the covered time; nullopt when nothing was covered.
     std::optional<double> average_w() const;
 };
+
+// The board's total power in a sample: Sample::power_total_mw, else the rail marked is_total.
+std::optional<double> total_power_mw(const Sample& sample);
 
 class EnergyIntegrator {
   public:
@@ -60,6 +68,7 @@ class SessionEnergy {
     };
     std::optional<double> last_t_s_;
     std::vector<Rail> integrators_;
+    std::vector<bool> seen_;  // per rail, during add(); kept to reuse its storage
     EnergyIntegrator total_;
 };
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace edgetop::analysis {
 
 Summary& MetricSet::Family::at(std::size_t position, std::string_view name) {
@@ -13,15 +15,28 @@ Summary& MetricSet::Family::at(std::size_t position, std::string_view name) {
     return metrics.back().summary;
 }
 
+Summary& MetricSet::core_summary(std::size_t position, int id) {
+    if (position < core_slots_.size() && core_slots_[position].first == id)
+        return cores_.metrics[core_slots_[position].second].summary;
+    char name[24];
+    auto written = fmt::format_to_n(name, sizeof name, "cpu{}", id);
+    Summary& summary = cores_.at(position, std::string_view(name, written.out - name));
+    auto index = static_cast<std::size_t>(
+        std::find_if(cores_.metrics.begin(), cores_.metrics.end(),
+                     [&](const MetricReport& m) { return &m.summary == &summary; }) -
+        cores_.metrics.begin());
+    if (core_slots_.size() <= position) core_slots_.resize(position + 1, {-1, 0});
+    core_slots_[position] = {id, index};
+    return summary;
+}
+
 void MetricSet::add(const Sample& sample) {
     cpu_.at(0, "cpu").add(sample.cpu.util_pct);
     for (std::size_t i = 0; i < sample.cpu.cores.size(); ++i) {
         const auto& core = sample.cpu.cores[i];
         // An offline core is not a reading: it counts as missing, not as 0 % busy.
         std::optional<double> util = core.online ? core.util_pct : std::nullopt;
-        char name[24];
-        auto written = fmt::format_to_n(name, sizeof name, "cpu{}", core.id);
-        cores_.at(i, std::string_view(name, written.out - name)).add(util);
+        core_summary(i, core.id).add(util);
     }
     for (std::size_t i = 0; i < sample.gpu.size(); ++i) {
         const auto& gpu = sample.gpu[i];

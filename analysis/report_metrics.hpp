@@ -25,6 +25,11 @@ class MetricSet {
         // A unit's metric; position is where it sits in the sample, the usual place to look.
         Summary& at(std::size_t position, std::string_view name);
     };
+    // The core metric of the core with this id at this position of the sample: "cpu<id>",
+    // named once per position rather than formatted for every sample.
+    Summary& core_summary(std::size_t position, int id);
+
+    std::vector<std::pair<int, std::size_t>> core_slots_;  // by position: core id, metric index
     Family cpu_{"cpu", "%", {}}, cores_{"core", "%", {}}, gpu_{"gpu", "%", {}},
         emc_{"emc", "%", {}}, rails_{"rail", "mW", {}}, power_{"power", "mW", {}},
         thermal_{"thermal", "°C", {}};

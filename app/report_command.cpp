@@ -14,11 +14,7 @@ namespace edgetop {
 
 namespace {
 
-void print_error(const std::string& message) {
-    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
-}
-
-void print(const std::string& text) {
+void write_stdout(const std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
@@ -45,14 +41,14 @@ int run_report(const cli::Args& args) {
         }
     }
     if (args.json) {
-        print(reports_to_json(reports).dump(2, ' ', false,
-                                            nlohmann::ordered_json::error_handler_t::replace) +
-              "\n");
+        write_stdout(reports_to_json(reports).dump(
+                         2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+                     "\n");
         return 0;
     }
     for (size_t i = 0; i < reports.size(); ++i)
-        print((i ? "\n" : "") + format_report(reports[i]));
-    if (reports.size() > 1) print("\n" + format_comparison(reports));
+        write_stdout((i ? "\n" : "") + format_report(reports[i]));
+    if (reports.size() > 1) write_stdout("\n" + format_comparison(reports));
     return 0;
 }
 

@@ -31,8 +31,8 @@ ordered_json summary_json(const analysis::Summary& s) {
 }
 
 ordered_json energy_json(const analysis::Energy& e) {
-    return {{"joules", e.joules},
-            {"wh", e.wh()},
+    return {{"joules", value(e.measured_joules())},
+            {"wh", value(e.measured_wh())},
             {"average_w", value(e.average_w())},
             {"covered_s", e.covered_s},
             {"skipped_s", e.skipped_s}};

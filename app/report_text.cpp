@@ -56,8 +56,8 @@ std::string metrics_block(const SessionReport& r) {
 }
 
 void energy_row(TextTable& table, const std::string& name, const analysis::Energy& e) {
-    table.add_row({name, text::number(e.joules, 1), text::number(e.wh(), 4), num(e.average_w(), 2),
-                   text::number(e.covered_s, 1)});
+    table.add_row({name, num(e.measured_joules(), 1), num(e.measured_wh(), 4),
+                   num(e.average_w(), 2), text::number(e.covered_s, 1)});
 }
 
 std::string energy_block(const SessionReport& r) {
@@ -130,8 +130,9 @@ std::string format_comparison(const std::vector<SessionReport>& reports) {
     row("duration s", [](const SessionReport& r) { return text::number(r.duration_s, 1); });
     row("samples", [](const SessionReport& r) { return std::to_string(r.samples); });
     row("power mode", [](const SessionReport& r) { return power_mode_name(r.board); });
-    row("energy J", [](const SessionReport& r) { return text::number(r.total_energy.joules, 1); });
-    row("energy Wh", [](const SessionReport& r) { return text::number(r.total_energy.wh(), 4); });
+    row("energy J",
+        [](const SessionReport& r) { return num(r.total_energy.measured_joules(), 1); });
+    row("energy Wh", [](const SessionReport& r) { return num(r.total_energy.measured_wh(), 4); });
     row("avg power W", [](const SessionReport& r) { return num(r.total_energy.average_w(), 2); });
     std::vector<std::string> ids;
     for (const auto& r : reports)

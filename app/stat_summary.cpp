@@ -14,7 +14,7 @@ std::string num(std::optional<double> value, int decimals) {
 }
 
 void energy_row(TextTable& table, const std::string& name, const analysis::Energy& e) {
-    table.add_row({name, text::number(e.joules, 2), num(e.average_w(), 2)});
+    table.add_row({name, num(e.measured_joules(), 2), num(e.average_w(), 2)});
 }
 
 void util_row(TextTable& table, const std::string& name, const analysis::Summary& s) {

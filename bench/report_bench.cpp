@@ -1,46 +1,61 @@
-// Report throughput over a generated AGX Orin session, and the cost of the rules per sample
-// against the cost of taking the sample (both on the agx-orin fixture, in the same run).
+// Report throughput over a generated AGX Orin session, against reading the same file raw and
+// parsing its lines into nlohmann DOMs (what the reader did before), and the cost of the rules per
+// sample against the cost of taking the sample (both on the agx-orin fixture, in the same run).
 //
-//   edgetop_bench --benchmark_filter='Report|Rules'      (the session sizes are the ranges below)
+//   edgetop_bench --benchmark_filter='Report|Read|Rules'
+//
+// peak_rss_kB is the process's resident high-water mark over the last iteration (reset through
+// /proc/self/clear_refs before it): compare it across session lengths.
 #include <benchmark/benchmark.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
+#include <fmt/format.h>
+
+#include "analysis/report_event_json.hpp"
 #include "analysis/rules_analyzer.hpp"
 #include "app/report_session.hpp"
 #include "sensors/sampler.hpp"
+#include "session/session_reader.hpp"
 #include "session/session_records_json.hpp"
 #include "session/session_sample_json.hpp"
-#include "session/session_writer.hpp"
 
 namespace {
+
+constexpr int kPhases = 600;  // one minute of load cycle at 100 ms
 
 std::string orin_root() {
     return std::string(EDGETOP_FIXTURES) + "/agx-orin";
 }
 
 // A session of n AGX Orin samples (the fixture's sample with moving load, power and temperature)
-// at a jittered 100 ms, written to a temporary file that is removed afterwards.
+// at a jittered 100 ms, written to a temporary file that is removed afterwards. The session
+// writer serialises one line per phase of the load cycle; each line is then that text with its
+// own "t" (the writer puts "type" and "t" first). With recorded_event, an event line follows the
+// first sample, as in a recording where a flag was raised, so the report does not rerun the rules.
 class GeneratedSession {
   public:
-    explicit GeneratedSession(int64_t n) {
+    GeneratedSession(int64_t n, bool recorded_event) {
         char name[] = "/tmp/edgetop-report-bench-XXXXXX";
         int fd = mkstemp(name);
+        ::close(fd);
         path_ = name;
         edgetop::Sampler sampler{edgetop::Root(orin_root())};
         edgetop::Sample sample = sampler.sample();
         edgetop::SessionHeader header;
         header.interval_ms = 100;
         header.board = sampler.board();
-        edgetop::SessionWriter writer(fd);
-        writer.write_line(edgetop::header_to_json(header));
-        for (int64_t i = 0; i < n; ++i) {
-            double phase = static_cast<double>(i % 600) / 600;
-            sample.t_s = static_cast<double>(i) * 0.1 + 0.003 * std::sin(static_cast<double>(i));
+        std::vector<std::string> tails;  // each phase's line after the value of "t"
+        for (int p = 0; p < kPhases; ++p) {
+            double phase = static_cast<double>(p) / kPhases;
+            sample.t_s = 0.5;
             sample.cpu.util_pct = 100 * phase;
             for (auto& core : sample.cpu.cores)
                 if (core.online) core.util_pct = 100 * phase;
@@ -51,29 +66,137 @@ class GeneratedSession {
             sample.power_total_mw = 6000 + 20000 * phase;
             for (auto& zone : sample.thermal)
                 if (zone.temp_c) zone.temp_c = 45 + 20 * phase;
-            writer.write_line(edgetop::sample_to_json(sample));
+            std::string line = edgetop::sample_to_json(sample).dump();
+            const std::string head = R"({"type":"sample","t":0.5)";
+            if (!line.starts_with(head)) std::abort();
+            tails.push_back(line.substr(head.size()) + "\n");
         }
-        ::close(fd);
+        std::ofstream out(path_, std::ios::binary);
+        out << edgetop::header_to_json(header).dump() << "\n";
+        for (int64_t i = 0; i < n; ++i) {
+            double t =
+                static_cast<double>(i) * 0.1 + 0.003 * std::sin(static_cast<double>(i)) + 0.01;
+            out << fmt::format(R"({{"type":"sample","t":{:.6f})", t) << tails[i % kPhases];
+            if (recorded_event && i == 0)
+                out << edgetop::analysis::event_to_line({t, "thermal_throttle",
+                                                         edgetop::analysis::EventState::raised,
+                                                         "recorded", nlohmann::json::object()})
+                           .dump()
+                    << "\n";
+        }
+        out << edgetop::end_to_json({static_cast<double>(n) * 0.1, n, edgetop::EndReason::count})
+                   .dump()
+            << "\n";
     }
     ~GeneratedSession() { std::filesystem::remove(path_); }
     const std::string& path() const { return path_; }
+    int64_t bytes() const { return static_cast<int64_t>(std::filesystem::file_size(path_)); }
 
   private:
     std::string path_;
 };
 
-void BM_ReportSession(benchmark::State& state) {
-    GeneratedSession session(state.range(0));
+void reset_peak_rss() {
+    std::ofstream("/proc/self/clear_refs") << "5";
+}
+
+double peak_rss_kb() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.starts_with("VmHWM:")) return std::stod(line.substr(6));
+    return 0;
+}
+
+void report_counters(benchmark::State& state, const GeneratedSession& session) {
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+    state.SetBytesProcessed(state.iterations() * session.bytes());
+    state.counters["peak_rss_kB"] = peak_rss_kb();
+}
+
+// Baseline: the file read in 1 MB blocks and its lines counted, as `wc -l` does.
+void BM_ReadRawLines(benchmark::State& state) {
+    GeneratedSession session(state.range(0), false);
+    std::vector<char> block(1 << 20);
+    for (auto _ : state) {
+        reset_peak_rss();
+        int fd = ::open(session.path().c_str(), O_RDONLY);
+        int64_t lines = 0;
+        for (ssize_t n; (n = ::read(fd, block.data(), block.size())) > 0;)
+            for (const char* p = block.data();
+                 (p = static_cast<const char*>(std::memchr(p, '\n', block.data() + n - p))); ++p)
+                ++lines;
+        ::close(fd);
+        benchmark::DoNotOptimize(lines);
+    }
+    report_counters(state, session);
+}
+
+// Baseline: std::getline and a nlohmann DOM per line, the core of the reader before simdjson.
+void BM_ReadNlohmannDom(benchmark::State& state) {
+    GeneratedSession session(state.range(0), false);
+    for (auto _ : state) {
+        reset_peak_rss();
+        std::ifstream in(session.path(), std::ios::binary);
+        std::string line;
+        int64_t samples = 0;
+        while (std::getline(in, line))
+            samples += nlohmann::json::parse(line)["type"] == "sample";
+        benchmark::DoNotOptimize(samples);
+    }
+    report_counters(state, session);
+}
+
+// The session reader alone: every line into a reused record.
+void BM_ReadSession(benchmark::State& state) {
+    GeneratedSession session(state.range(0), false);
+    for (auto _ : state) {
+        reset_peak_rss();
+        edgetop::SessionReader reader(session.path());
+        edgetop::SessionRecord record;
+        int64_t samples = 0;
+        while (reader.next(record))
+            samples += record.kind == edgetop::SessionRecord::Kind::sample;
+        benchmark::DoNotOptimize(samples);
+    }
+    report_counters(state, session);
+}
+
+// `edgetop report` on a session with a recorded flag event: the recorded flags are used.
+void BM_ReportRecordedSession(benchmark::State& state) {
+    GeneratedSession session(state.range(0), true);
     edgetop::analysis::RuleConfig rules;
     for (auto _ : state) {
+        reset_peak_rss();
         auto report = edgetop::report_session_file(session.path(), rules, {});
         benchmark::DoNotOptimize(report.samples);
     }
-    state.SetItemsProcessed(state.iterations() * state.range(0));
-    state.SetBytesProcessed(state.iterations() *
-                            static_cast<int64_t>(std::filesystem::file_size(session.path())));
+    report_counters(state, session);
 }
-BENCHMARK(BM_ReportSession)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// `edgetop report` on a session without events: the rules run again over every sample.
+void BM_ReportSession(benchmark::State& state) {
+    GeneratedSession session(state.range(0), false);
+    edgetop::analysis::RuleConfig rules;
+    for (auto _ : state) {
+        reset_peak_rss();
+        auto report = edgetop::report_session_file(session.path(), rules, {});
+        benchmark::DoNotOptimize(report.samples);
+    }
+    report_counters(state, session);
+}
+
+constexpr int64_t kLengths[] = {100000, 1000000};
+void lengths(benchmark::internal::Benchmark* b) {
+    for (int64_t n : kLengths)
+        b->Arg(n);
+    b->Unit(benchmark::kMillisecond)->Iterations(1);
+}
+BENCHMARK(BM_ReadRawLines)->Apply(lengths);
+BENCHMARK(BM_ReadNlohmannDom)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_ReadSession)->Apply(lengths);
+BENCHMARK(BM_ReportRecordedSession)->Apply(lengths);
+BENCHMARK(BM_ReportSession)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // One sample of the agx-orin fixture: what every interval costs before the rules run.
 void BM_RulesSamplerSample(benchmark::State& state) {

@@ -1,14 +1,11 @@
 #include "session/session_reader.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <iostream>
+#include <system_error>
 
 #include <fmt/format.h>
 
 #include "session/session_json_values.hpp"
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
 
 namespace edgetop {
 
@@ -19,14 +16,15 @@ namespace {
 // A line longer than this is not something edgetop wrote; it is skipped without being stored.
 constexpr size_t kMaxLineBytes = 16 * 1024 * 1024;
 
-std::istream& open_input(const std::string& path, std::ifstream& file) {
-    if (path == "-") return std::cin;
-    file.open(path, std::ios::binary);
-    if (!file) throw SessionError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
-    return file;
+InputFile open_input(const std::string& path) {
+    try {
+        return InputFile(path);
+    } catch (const std::system_error& e) {
+        throw SessionError(fmt::format("{}: cannot open: {}", path, e.code().message()));
+    }
 }
 
-std::string short_reason(const json::parse_error& e) {
+std::string short_reason(const json::exception& e) {
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
     auto colon = what.find(": ");
@@ -36,12 +34,22 @@ std::string short_reason(const json::parse_error& e) {
 }  // namespace
 
 SessionReader::SessionReader(const std::string& path, ProblemHandler on_problem)
-    : in_(&open_input(path, file_)), name_(path), on_problem_(std::move(on_problem)) {
+    : file_(open_input(path)),
+      name_(path),
+      on_problem_(std::move(on_problem)),
+      lines_([this](char* into, std::size_t n) { return file_.read_some(into, n); },
+             kMaxLineBytes) {
     read_header();
 }
 
 SessionReader::SessionReader(std::istream& in, std::string name, ProblemHandler on_problem)
-    : in_(&in), name_(std::move(name)), on_problem_(std::move(on_problem)) {
+    : name_(std::move(name)),
+      on_problem_(std::move(on_problem)),
+      lines_(
+          [&in](char* into, std::size_t n) {
+              return static_cast<std::size_t>(in.rdbuf()->sgetn(into, static_cast<long>(n)));
+          },
+          kMaxLineBytes) {
     read_header();
 }
 
@@ -50,35 +58,27 @@ void SessionReader::report(SessionProblem::Severity severity, std::string messag
     if (on_problem_) on_problem_({severity, line_number_, std::move(message)});
 }
 
-// Reads through the stream buffer so that an overlong line is skipped, not stored.
-SessionReader::LineRead SessionReader::read_line() {
-    line_.clear();
-    auto* buf = in_->rdbuf();
-    bool any = false;
-    bool overlong = false;
-    for (;;) {
-        int c = buf->sbumpc();
-        if (c == std::char_traits<char>::eof()) {
-            if (!any) return LineRead::eof;
-            ++line_number_;
-            if (overlong) line_.clear();
-            return LineRead::last_without_newline;
-        }
-        any = true;
-        if (c == '\n') break;
-        if (line_.size() < kMaxLineBytes)
-            line_.push_back(static_cast<char>(c));
-        else
-            overlong = true;
+void SessionReader::report_unreadable(bool last, const std::string& reason) {
+    using Severity = SessionProblem::Severity;
+    if (last) {
+        truncated_ = true;
+        report(Severity::warning,
+               fmt::format("{}: line {}: truncated last line ignored", name_, line_number_));
+    } else {
+        report(Severity::error,
+               fmt::format("{}: line {}: corrupt line skipped ({})", name_, line_number_, reason));
     }
-    ++line_number_;
-    if (overlong) line_.assign(1, '\x01');  // never valid JSON: reported as a corrupt line
-    return LineRead::line;
+}
+
+SessionLines::Kind SessionReader::read_line() {
+    auto kind = lines_.next(line_);
+    if (kind != SessionLines::Kind::eof) ++line_number_;
+    return kind;
 }
 
 void SessionReader::read_header() {
     auto read = read_line();
-    if (read == LineRead::eof)
+    if (read == SessionLines::Kind::eof)
         throw SessionError(fmt::format("{}: not an edgetop session (empty file)", name_));
     json line = json::parse(line_, nullptr, false);
     using session_json::get_int;
@@ -98,68 +98,83 @@ void SessionReader::read_header() {
                         "reads (version {})",
                         name_, *version, kSessionVersion));
     header_ = header_from_json(line);
-    if (read == LineRead::last_without_newline) finished_ = true;
+    if (read == SessionLines::Kind::last_without_newline) finished_ = true;
+}
+
+// Lines that are not samples, and sample lines simdjson rejected (nlohmann names the fault the
+// same way for every line type). Returns true when record was filled.
+bool SessionReader::read_other(SessionRecord& record, bool last, const char* simdjson_error) {
+    using Severity = SessionProblem::Severity;
+    json line;
+    try {
+        line = json::parse(line_);
+    } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
+        report_unreadable(last, short_reason(e));
+        return false;
+    }
+    if (simdjson_error) {
+        // Valid JSON to nlohmann, not to the sample reader (e.g. nested beyond any sample).
+        report_unreadable(last, simdjson_error);
+        return false;
+    }
+    auto type = session_json::get_string(line, "type");
+    if (!type) {
+        report(Severity::error, fmt::format("{}: line {}: corrupt line skipped (not an object "
+                                            "with a \"type\")",
+                                            name_, line_number_));
+        return false;
+    }
+    if (*type == "event") {
+        record.kind = SessionRecord::Kind::event;
+        record.event = event_from_json(line);
+        return true;
+    }
+    if (*type == "end") {
+        auto end = end_from_json(line);
+        if (!end) {
+            report(Severity::error, fmt::format("{}: line {}: end line without a known reason",
+                                                name_, line_number_));
+            return false;
+        }
+        has_end_ = true;
+        record.kind = SessionRecord::Kind::end;
+        record.end = *end;
+        return true;
+    }
+    // Unknown types come from newer writers; readers skip them (see the version policy). A
+    // "sample" here is one whose "type" simdjson did not find as a string: not one to read.
+    return false;
 }
 
 bool SessionReader::next(SessionRecord& record) {
-    using Severity = SessionProblem::Severity;
     while (!finished_) {
         auto read = read_line();
-        if (read == LineRead::eof) break;
-        bool last = read == LineRead::last_without_newline;
+        if (read == SessionLines::Kind::eof) break;
+        bool last = read == SessionLines::Kind::last_without_newline;
         if (last) finished_ = true;
+        if (read == SessionLines::Kind::overlong) {
+            report_unreadable(false, fmt::format("longer than {} bytes", kMaxLineBytes));
+            continue;
+        }
         if (line_.empty() && !last) continue;
 
-        json line;
-        try {
-            line = json::parse(line_);
-        } catch (const json::parse_error& e) {
-            if (last) {
-                truncated_ = true;
-                report(Severity::warning, fmt::format("{}: line {}: truncated last line ignored",
-                                                      name_, line_number_));
-            } else {
-                report(Severity::error, fmt::format("{}: line {}: corrupt line skipped ({})", name_,
-                                                    line_number_, short_reason(e)));
-            }
-            continue;
+        switch (sample_parser_.parse(line_, record.sample)) {
+            case SampleLineParser::Result::sample:
+                record.kind = SessionRecord::Kind::sample;
+                return true;
+            case SampleLineParser::Result::invalid:
+                if (read_other(record, last, sample_parser_.error())) return true;
+                break;
+            case SampleLineParser::Result::other:
+                if (read_other(record, last, nullptr)) return true;
+                break;
         }
-        auto type = session_json::get_string(line, "type");
-        if (!type) {
-            report(Severity::error, fmt::format("{}: line {}: corrupt line skipped (not an object "
-                                                "with a \"type\")",
-                                                name_, line_number_));
-            continue;
-        }
-        if (*type == "sample") {
-            record.kind = SessionRecord::Kind::sample;
-            record.sample = sample_from_json(line);
-            return true;
-        }
-        if (*type == "event") {
-            record.kind = SessionRecord::Kind::event;
-            record.event = event_from_json(line);
-            return true;
-        }
-        if (*type == "end") {
-            auto end = end_from_json(line);
-            if (!end) {
-                report(Severity::error, fmt::format("{}: line {}: end line without a known reason",
-                                                    name_, line_number_));
-                continue;
-            }
-            has_end_ = true;
-            record.kind = SessionRecord::Kind::end;
-            record.end = *end;
-            return true;
-        }
-        // Unknown types come from newer writers; readers skip them (see the version policy).
     }
     finished_ = true;
     if (!end_checked_) {
         end_checked_ = true;
         if (!has_end_)
-            report(Severity::warning,
+            report(SessionProblem::Severity::warning,
                    fmt::format("{}: no end line: the recording was interrupted", name_));
     }
     return false;

@@ -1,15 +1,18 @@
 // Reads a session file line by line: the header first, then samples, events and the end line.
-// Holds one line at a time, so memory does not grow with the length of the recording.
+// Holds one block of lines at a time, so memory does not grow with the length of the recording.
+// Sample lines go through simdjson (SampleLineParser) into the caller's reused Sample; the rare
+// header, event and end lines through nlohmann.
 #pragma once
 
 #include <cstddef>
-#include <fstream>
 #include <functional>
 #include <istream>
 #include <stdexcept>
 #include <string>
 
 #include "edgetop/sample.hpp"
+#include "session/session_read_lines.hpp"
+#include "session/session_read_sample.hpp"
 #include "session/session_types.hpp"
 
 namespace edgetop {
@@ -47,6 +50,7 @@ class SessionReader {
     const SessionHeader& header() const { return header_; }
     // Fills the next record; false at the end of the input. Lines that are not valid records are
     // reported to the problem handler and skipped; lines of unknown type are skipped silently.
+    // Pass the same record each time: its Sample's vectors are reused.
     bool next(SessionRecord& record);
 
     size_t line_number() const { return line_number_; }
@@ -55,17 +59,19 @@ class SessionReader {
     bool has_end() const { return has_end_; }
 
   private:
-    enum class LineRead { line, last_without_newline, eof };
-    LineRead read_line();
+    SessionLines::Kind read_line();
     void read_header();
+    bool read_other(SessionRecord& record, bool last, const char* simdjson_error);
     void report(SessionProblem::Severity severity, std::string message);
+    void report_unreadable(bool last, const std::string& reason);
 
-    std::ifstream file_;
-    std::istream* in_;
+    InputFile file_;  // when reading a path
     std::string name_;
     ProblemHandler on_problem_;
     SessionHeader header_;
-    std::string line_;
+    SessionLines lines_;
+    SampleLineParser sample_parser_;
+    std::string_view line_;
     size_t line_number_ = 0;
     size_t corrupt_lines_ = 0;
     bool truncated_ = false;

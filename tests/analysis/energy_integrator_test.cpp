@@ -155,5 +155,24 @@ TEST(SessionEnergy, TotalFallsBackToTheInputRail) {
     EXPECT_TRUE(energy.rails()[0].is_total);
 }
 
+// A session line may hold the board total, or only the rails with VDD_IN marked as the total; with
+// neither there is no total rather than a sum invented here.
+TEST(TotalPower, BoardTotalElseTheTotalRailElseAbsent) {
+    Sample s;
+    RailSample gpu;
+    gpu.name = "VDD_GPU_SOC", gpu.power_mw = 4368;
+    RailSample in;
+    in.name = "VDD_IN", in.power_mw = 15500, in.is_total = true;
+    s.rails = {gpu, in};
+    s.power_total_mw = 16000;
+    EXPECT_EQ(total_power_mw(s), 16000);
+    s.power_total_mw.reset();
+    EXPECT_EQ(total_power_mw(s), 15500);
+    s.rails[1].power_mw.reset();  // the total rail without a reading is no total either
+    EXPECT_FALSE(total_power_mw(s));
+    s.rails.pop_back();
+    EXPECT_FALSE(total_power_mw(s));
+}
+
 }  // namespace
 }  // namespace edgetop::analysis

@@ -11,6 +11,8 @@
 
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
+#include "session/session_records_json.hpp"
+#include "session/session_sample_json.hpp"
 
 namespace edgetop::testing {
 
@@ -134,6 +136,20 @@ inline Board orin_board() {
     b.current_mode_id = 0;
     b.thermal_zones = {{"cpu-thermal", {{"passive", 99.0}, {"critical", 105.0}}}};
     return b;
+}
+
+// A header line of an AGX Orin session at 1 s, and its sample at time t, as the writer makes them.
+inline std::string orin_header_line() {
+    SessionHeader h;
+    h.interval_ms = 1000;
+    h.board = orin_board();
+    return header_to_json(h).dump() + "\n";
+}
+
+inline std::string orin_sample_line(double t) {
+    Sample s = orin_sample();
+    s.t_s = t;
+    return sample_to_json(s).dump() + "\n";
 }
 
 }  // namespace edgetop::testing

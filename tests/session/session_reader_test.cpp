@@ -17,19 +17,6 @@
 namespace edgetop {
 namespace {
 
-std::string header_line() {
-    SessionHeader h;
-    h.interval_ms = 1000;
-    h.board = testing::orin_board();
-    return header_to_json(h).dump() + "\n";
-}
-
-std::string sample_line(double t) {
-    Sample s = testing::orin_sample();
-    s.t_s = t;
-    return sample_to_json(s).dump() + "\n";
-}
-
 std::string end_line(int samples) {
     return end_to_json({2.5, samples, EndReason::signal}).dump() + "\n";
 }
@@ -62,7 +49,8 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(SessionReader, YieldsHeaderSamplesEventsAndEnd) {
-    std::string text = header_line() + sample_line(0.001) + sample_line(1.002) +
+    std::string text = testing::orin_header_line() + testing::orin_sample_line(0.001) +
+                       testing::orin_sample_line(1.002) +
                        R"({"type":"event","t":1.5,"kind":"marker","label":"start of inference"})"
                        "\n" +
                        end_line(2);
@@ -93,8 +81,9 @@ TEST(SessionReader, YieldsHeaderSamplesEventsAndEnd) {
 }
 
 TEST(SessionReader, TruncatedLastLineIsAWarning) {
-    std::string partial = sample_line(2.0);
-    std::string text = header_line() + sample_line(1.0) + partial.substr(0, partial.size() / 2);
+    std::string partial = testing::orin_sample_line(2.0);
+    std::string text = testing::orin_header_line() + testing::orin_sample_line(1.0) +
+                       partial.substr(0, partial.size() / 2);
     Read read = read_all(text);
     ASSERT_EQ(read.records.size(), 1u);
     ASSERT_EQ(read.problems.size(), 2u);
@@ -107,15 +96,16 @@ TEST(SessionReader, TruncatedLastLineIsAWarning) {
 TEST(SessionReader, LastLineWithoutNewlineThatIsCompleteIsKept) {
     std::string end = end_line(1);
     end.pop_back();
-    Read read = read_all(header_line() + sample_line(1.0) + end);
+    Read read = read_all(testing::orin_header_line() + testing::orin_sample_line(1.0) + end);
     ASSERT_EQ(read.records.size(), 2u);
     EXPECT_EQ(read.records[1].kind, SessionRecord::Kind::end);
     EXPECT_TRUE(read.problems.empty());
 }
 
 TEST(SessionReader, CorruptMiddleLineIsAnErrorWithItsNumberAndIsSkipped) {
-    std::string text = header_line() + sample_line(1.0) + "{\"type\":\"sample\",\"t\":2.0,\x01\n" +
-                       "[1,2,3]\n" + sample_line(3.0) + end_line(2);
+    std::string text = testing::orin_header_line() + testing::orin_sample_line(1.0) +
+                       "{\"type\":\"sample\",\"t\":2.0,\x01\n" + "[1,2,3]\n" +
+                       testing::orin_sample_line(3.0) + end_line(2);
     std::istringstream in(text);
     std::vector<SessionProblem> problems;
     SessionReader reader(in, "rec.jsonl", [&](const SessionProblem& p) { problems.push_back(p); });
@@ -135,23 +125,23 @@ TEST(SessionReader, CorruptMiddleLineIsAnErrorWithItsNumberAndIsSkipped) {
 }
 
 TEST(SessionReader, UnknownTypesAndBlankLinesAreSkippedSilently) {
-    Read read = read_all(header_line() +
+    Read read = read_all(testing::orin_header_line() +
                          R"({"type":"annotation","text":"later versions"})"
                          "\n\n" +
-                         sample_line(1.0) + end_line(1));
+                         testing::orin_sample_line(1.0) + end_line(1));
     EXPECT_EQ(read.records.size(), 2u);
     EXPECT_TRUE(read.problems.empty());
 }
 
 TEST(SessionReader, MissingEndLineIsReportedOnce) {
-    Read read = read_all(header_line() + sample_line(1.0));
+    Read read = read_all(testing::orin_header_line() + testing::orin_sample_line(1.0));
     EXPECT_EQ(read.records.size(), 1u);
     ASSERT_EQ(read.problems.size(), 1u);
     EXPECT_EQ(read.problems[0].severity, SessionProblem::Severity::warning);
 }
 
 TEST(SessionReader, HeaderOnlyWithoutNewline) {
-    std::string h = header_line();
+    std::string h = testing::orin_header_line();
     h.pop_back();
     Read read = read_all(h);
     EXPECT_TRUE(read.records.empty());
@@ -162,7 +152,7 @@ TEST(SessionReader, RejectsWhatIsNotASessionWithOneLine) {
     std::string not_session =
         "input.jsonl: not an edgetop session (the first line is not a edgetop-session header)";
     EXPECT_EQ(error_of("RAM 6589/30587MB (lfb 459x4MB) SWAP 45/15294MB\n"), not_session);
-    EXPECT_EQ(error_of(sample_line(1.0)), not_session);
+    EXPECT_EQ(error_of(testing::orin_sample_line(1.0)), not_session);
     EXPECT_EQ(error_of(R"({"type":"header","format":"other-tool","version":1})"
                        "\n"),
               not_session);
@@ -188,7 +178,7 @@ TEST(SessionReader, OpensFilesAndNamesAMissingOne) {
     char path[] = "/tmp/edgetop-reader-XXXXXX";
     int fd = mkstemp(path);
     ASSERT_GE(fd, 0);
-    std::string text = header_line() + sample_line(0.5) + end_line(1);
+    std::string text = testing::orin_header_line() + testing::orin_sample_line(0.5) + end_line(1);
     ASSERT_EQ(::write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
     ::close(fd);
     SessionReader reader(path);
@@ -202,7 +192,8 @@ TEST(SessionReader, OpensFilesAndNamesAMissingOne) {
 
 TEST(SessionReader, OverlongLineIsSkippedAsCorrupt) {
     std::string huge(17 * 1024 * 1024, 'x');
-    Read read = read_all(header_line() + huge + "\n" + sample_line(1.0) + end_line(1));
+    Read read = read_all(testing::orin_header_line() + huge + "\n" +
+                         testing::orin_sample_line(1.0) + end_line(1));
     EXPECT_EQ(read.records.size(), 2u);
     ASSERT_EQ(read.problems.size(), 1u);
     EXPECT_EQ(read.problems[0].line, 2u);
@@ -211,7 +202,9 @@ TEST(SessionReader, OverlongLineIsSkippedAsCorrupt) {
 // Produces a long session one line at a time, so the test itself holds no file.
 class GeneratedSession : public std::streambuf {
   public:
-    explicit GeneratedSession(int samples) : remaining_(samples) { refill(header_line()); }
+    explicit GeneratedSession(int samples) : remaining_(samples) {
+        refill(testing::orin_header_line());
+    }
 
   protected:
     int_type underflow() override {
@@ -233,7 +226,7 @@ class GeneratedSession : public std::streambuf {
         line_ = line;
         setg(line_.data(), line_.data(), line_.data() + line_.size());
     }
-    std::string sample_ = sample_line(1.0);
+    std::string sample_ = testing::orin_sample_line(1.0);
     std::string line_;
     int remaining_;
     bool ended_ = false;

@@ -1,0 +1,108 @@
+#include "session/session_read_lines.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+namespace edgetop {
+
+namespace {
+// Large enough that a read is a handful of system calls per megabyte of session.
+constexpr std::size_t kInitialBytes = 1 << 20;
+}  // namespace
+
+InputFile::InputFile(const std::string& path) {
+    if (path == "-") {
+        fd_ = STDIN_FILENO;
+        return;
+    }
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw std::system_error(errno, std::generic_category());
+    owned_ = true;
+}
+
+InputFile::~InputFile() {
+    if (owned_) ::close(fd_);
+}
+
+std::size_t InputFile::read_some(char* into, std::size_t n) const {
+    for (;;) {
+        ssize_t got = ::read(fd_, into, n);
+        if (got >= 0) return static_cast<std::size_t>(got);
+        if (errno != EINTR) return 0;
+    }
+}
+
+SessionLines::SessionLines(ReadSome read, std::size_t max_line_bytes)
+    : read_(std::move(read)),
+      max_line_bytes_(max_line_bytes),
+      capacity_(kInitialBytes),
+      buffer_(new char[capacity_ + kLinePadding]()) {}
+
+bool SessionLines::fill() {
+    if (eof_) return false;
+    if (end_ == capacity_) {
+        if (begin_ > 0) {
+            std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
+            end_ -= begin_;
+            begin_ = 0;
+        } else {
+            // One line fills the buffer: grow, up to the longest line kept plus a block.
+            std::size_t grown = std::min(capacity_ * 2, max_line_bytes_ + kInitialBytes);
+            grown = std::max(grown, capacity_ + 1);
+            std::unique_ptr<char[]> bigger(new char[grown + kLinePadding]());
+            std::memcpy(bigger.get(), buffer_.get(), end_);
+            buffer_ = std::move(bigger);
+            capacity_ = grown;
+        }
+    }
+    std::size_t n = read_(buffer_.get() + end_, capacity_ - end_);
+    if (n == 0) {
+        eof_ = true;
+        return false;
+    }
+    end_ += n;
+    return true;
+}
+
+SessionLines::Kind SessionLines::next(std::string_view& line) {
+    std::size_t scanned = begin_;
+    bool overlong = false;
+    for (;;) {
+        const char* start = buffer_.get() + scanned;
+        const void* newline = std::memchr(start, '\n', end_ - scanned);
+        if (newline) {
+            const char* at = static_cast<const char*>(newline);
+            line = std::string_view(buffer_.get() + begin_,
+                                    static_cast<std::size_t>(at - (buffer_.get() + begin_)));
+            begin_ = static_cast<std::size_t>(at - buffer_.get()) + 1;
+            if (overlong || line.size() > max_line_bytes_) {
+                line = {};
+                return Kind::overlong;
+            }
+            return Kind::line;
+        }
+        if (end_ - begin_ > max_line_bytes_) {
+            // Drop what is held of the overlong line and keep looking for its end.
+            overlong = true;
+            begin_ = end_ = 0;
+        }
+        scanned = end_;
+        std::size_t held_from = begin_;
+        if (!fill()) {
+            if (end_ == begin_ && !overlong) return Kind::eof;
+            line = overlong ? std::string_view{}
+                            : std::string_view(buffer_.get() + begin_, end_ - begin_);
+            begin_ = end_;
+            return Kind::last_without_newline;
+        }
+        // fill() may have moved the held bytes to the start of the buffer.
+        scanned -= held_from - begin_;
+    }
+}
+
+}  // namespace edgetop

@@ -1,0 +1,58 @@
+// The lines of a session file, read in large blocks (not a call per character) into one buffer
+// that is reused, so memory depends on the longest line and never on the length of the file.
+// Every line handed out is followed by at least kLinePadding readable bytes, which lets a SIMD
+// JSON parser read past its end in place instead of copying it.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace edgetop {
+
+inline constexpr std::size_t kLinePadding = 64;
+
+// A file descriptor to read a session from: a path opened read-only ("-" is standard input, not
+// closed), or none. Closed with the object.
+class InputFile {
+  public:
+    InputFile() = default;
+    explicit InputFile(const std::string& path);  // throws std::system_error
+    InputFile(const InputFile&) = delete;
+    InputFile& operator=(const InputFile&) = delete;
+    ~InputFile();
+    // What SessionLines reads: read(2) retried on EINTR; an error ends the input.
+    std::size_t read_some(char* into, std::size_t n) const;
+
+  private:
+    int fd_ = -1;
+    bool owned_ = false;
+};
+
+class SessionLines {
+  public:
+    // Fills up to n bytes and returns how many; 0 only at the end of the input.
+    using ReadSome = std::function<std::size_t(char* into, std::size_t n)>;
+    enum class Kind { line, last_without_newline, overlong, eof };
+
+    // A line longer than max_line_bytes is skipped without being stored (Kind::overlong).
+    explicit SessionLines(ReadSome read, std::size_t max_line_bytes);
+
+    // The next line without its '\n'; the view is valid until the next call.
+    Kind next(std::string_view& line);
+
+  private:
+    bool fill();  // appends input after end_; false at the end of the input
+    std::size_t capacity() const { return capacity_; }
+
+    ReadSome read_;
+    std::size_t max_line_bytes_;
+    std::size_t capacity_;
+    std::unique_ptr<char[]> buffer_;  // capacity_ + kLinePadding bytes
+    std::size_t begin_ = 0, end_ = 0;
+    bool eof_ = false;
+};
+
+}  // namespace edgetop
