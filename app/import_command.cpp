@@ -3,7 +3,6 @@
 // grow with the size of the log. No rule runs here: a session without flag events gets its flags
 // recomputed by `report` and `replay`, with the rules in force when it is read (and the import
 // keeps its speed: the rules' windows cost more per line than the parsing).
-#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -15,19 +14,11 @@
 #include "app/import_samples.hpp"
 #include "app/output_file.hpp"
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
 #include "session/session_writer.hpp"
 
 namespace edgetop {
 
 namespace {
-
-// Samples read before the header is written: the board and the interval come from them.
-constexpr std::size_t kLookahead = 16;
-
-void print_error(const std::string& message) {
-    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
-}
 
 // Writes sample lines and counts them for the end line.
 class SampleWriter {
@@ -37,7 +28,7 @@ class SampleWriter {
     bool write(const Sample& sample) {
         ++samples_;
         last_t_s_ = sample.t_s;
-        return writer_.write_line(sample_to_json(sample));
+        return writer_.write_sample(sample);
     }
     int64_t samples() const { return samples_; }
     double last_t_s() const { return last_t_s_; }
@@ -95,7 +86,7 @@ int run_import(const cli::Args& args) {
     ImportedSamples samples(input->stream(), import_options(args));
     std::vector<Sample> first;
     Sample sample;
-    while (first.size() < kLookahead && samples.next(sample))
+    while (first.size() < kHeaderLookahead && samples.next(sample))
         first.push_back(std::move(sample));
 
     SessionHeader header =
@@ -105,8 +96,12 @@ int run_import(const cli::Args& args) {
     bool ok = writer.write_line(imported_header_json(header));
     for (auto& s : first)
         ok = ok && written.write(s);
-    while (ok && samples.next(sample))
-        ok = written.write(sample);
+    // The rest are written where they were parsed: no sample is moved or copied.
+    while (ok) {
+        const Sample* next = samples.next_in_place();
+        if (!next) break;
+        ok = written.write(*next);
+    }
     if (ok)
         ok = writer.write_line(
             end_to_json({written.last_t_s(), written.samples(), EndReason::end_of_input}));

@@ -2,6 +2,7 @@
 // from rail, zone and engine names), its start and its interval.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,9 @@ namespace edgetop {
 
 // The board of the log, from guess_board() on its first sample: model (marked as guessed) and SoC.
 // An empty Board when nothing decides it.
+// Samples read before a header (or a report) starts: the board and the interval come from them.
+constexpr std::size_t kHeaderLookahead = 16;
+
 Board imported_board(const Sample& first);
 
 // The interval of the log: the median step between the first samples when the lines carry times,

@@ -9,18 +9,13 @@
 
 namespace edgetop {
 
-namespace {
-// Samples read before the report starts: its board and nominal interval come from them.
-constexpr std::size_t kLookahead = 16;
-}  // namespace
-
 analysis::SessionReport report_tegrastats_file(const std::string& path, const cli::Args& args,
                                                const analysis::RuleConfig& rules) {
     ImportInput input(path);
     ImportedSamples samples(input.stream(), import_options(args));
     std::vector<Sample> first;
     Sample sample;
-    while (first.size() < kLookahead && samples.next(sample))
+    while (first.size() < kHeaderLookahead && samples.next(sample))
         first.push_back(std::move(sample));
     SessionHeader header =
         imported_header(first, samples.importer().has_wall_clock(), args.interval_ms);

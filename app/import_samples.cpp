@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -20,9 +21,13 @@ constexpr std::size_t kInputBufferBytes = 1 << 20;
 constexpr double kMinStepS = 1e-6;
 
 void shift_time(Sample& sample, double new_t_s) {
-    auto delta = std::chrono::duration_cast<std::chrono::system_clock::duration>(
-        std::chrono::duration<double>(new_t_s - sample.t_s));
-    sample.time += delta;
+    // A garbled stamp can ask for a shift of centuries, past what the clock's nanoseconds hold;
+    // such a sample keeps the wall time it was read with.
+    constexpr double kLongestShift_s = 100.0 * 365 * 24 * 3600;
+    double shift_s = new_t_s - sample.t_s;
+    if (std::isfinite(shift_s) && std::abs(shift_s) < kLongestShift_s)
+        sample.time += std::chrono::duration_cast<std::chrono::system_clock::duration>(
+            std::chrono::duration<double>(shift_s));
     sample.t_s = new_t_s;
 }
 
@@ -43,7 +48,7 @@ ImportedSamples::ImportedSamples(std::istream& in, ImportOptions options)
     buffer_.resize(importer_.options().max_line_bytes + 1);
 }
 
-bool ImportedSamples::read_raw(Sample& sample) {
+bool ImportedSamples::read_raw() {
     // The line reading of import_tegrastats (tegrastats_stream.cpp), in pull form.
     const auto capacity = static_cast<std::streamsize>(buffer_.size());
     while (!eof_ && !importer_.failed()) {
@@ -68,45 +73,58 @@ bool ImportedSamples::read_raw(Sample& sample) {
         }
         if (in_.eof()) eof_ = true;
         auto length = static_cast<std::size_t>(in_.eof() ? got : got - 1);
-        if (auto parsed = importer_.parse_line(std::string_view(buffer_.data(), length), lines_)) {
-            sample = std::move(*parsed);
+        Sample& slot = queue_.push_back();
+        if (importer_.parse_line(std::string_view(buffer_.data(), length), lines_, slot))
             return true;
-        }
+        queue_.pop_back();
     }
     return false;
 }
 
-// Spreads the run of samples that share one time evenly up to next_t_s.
-void ImportedSamples::spread_run(double next_t_s) {
-    const double start = run_.front().t_s;
-    const double step = (next_t_s - start) / static_cast<double>(run_.size());
-    for (std::size_t i = 0; i < run_.size(); ++i) {
-        shift_time(run_[i], start + step * static_cast<double>(i));
-        ready_.push_back(std::move(run_[i]));
-    }
+// Spreads the run queue_[ready_, run_end) of samples that share one time evenly up to next_t_s.
+void ImportedSamples::spread_run(double next_t_s, std::size_t run_end) {
+    const double start = queue_[ready_].t_s;
+    const double step = (next_t_s - start) / static_cast<double>(run_end - ready_);
+    for (std::size_t i = 0; ready_ + i < run_end; ++i)
+        shift_time(queue_[ready_ + i], start + step * static_cast<double>(i));
     last_step_s_ = step;
-    last_out_t_s_ = ready_.back().t_s;
-    run_.clear();
+    last_out_t_s_ = queue_[run_end - 1].t_s;
+    ready_ = run_end;
 }
 
 bool ImportedSamples::next(Sample& sample) {
+    Sample* next = next_in_place();
+    if (!next) return false;
+    std::swap(sample, *next);
+    return true;
+}
+
+Sample* ImportedSamples::next_in_place() {
+    if (handed_out_) {
+        queue_.pop_front();
+        --ready_;
+        handed_out_ = false;
+    }
     const double interval_s = importer_.options().interval_ms / 1000.0;
-    while (ready_.empty()) {
-        Sample raw;
-        if (!read_raw(raw)) {
-            if (run_.empty()) return false;
+    while (ready_ == 0) {
+        if (!read_raw()) {
+            const std::size_t run = queue_.size();
+            if (run == 0) return nullptr;
             // The last run: its lines keep the spacing seen so far, within its second.
             double step = last_step_s_ > 0 ? last_step_s_ : interval_s;
-            if (run_.size() > 1) step = std::min(step, 1.0 / static_cast<double>(run_.size()));
-            spread_run(run_.front().t_s + step * static_cast<double>(run_.size()));
+            if (run > 1) step = std::min(step, 1.0 / static_cast<double>(run));
+            spread_run(queue_[0].t_s + step * static_cast<double>(run), run);
             break;
         }
+        // The new sample is the last one; the run before it is queue_[0, run_end).
+        const std::size_t run_end = queue_.size() - 1;
+        Sample& raw = queue_.back();
         const double raw_t = raw.t_s;
         if (started_ && raw_t < last_raw_t_s_ - kSameTimeS) {
             // The clock went back: continue one step after the last sample.
-            if (!run_.empty()) {
+            if (run_end > 0) {
                 double step = last_step_s_ > 0 ? last_step_s_ : interval_s;
-                spread_run(run_.front().t_s + step * static_cast<double>(run_.size()));
+                spread_run(queue_[0].t_s + step * static_cast<double>(run_end), run_end);
             }
             double step = last_step_s_ > 0 ? last_step_s_ : interval_s;
             offset_s_ = last_out_t_s_ + step - raw_t;
@@ -115,21 +133,21 @@ bool ImportedSamples::next(Sample& sample) {
         started_ = true;
         last_raw_t_s_ = raw_t;
         shift_time(raw, raw_t + offset_s_);
-        if (!run_.empty()) {
-            double run_t = run_.front().t_s;
-            if (raw.t_s > run_t + kSameTimeS || run_.size() >= kMaxRun) spread_run(raw.t_s);
+        if (run_end > ready_) {
+            double run_t = queue_[ready_].t_s;
+            if (raw.t_s > run_t + kSameTimeS || run_end - ready_ >= kMaxRun)
+                spread_run(raw.t_s, run_end);
         }
-        run_.push_back(std::move(raw));
         ++samples_;
     }
-    sample = std::move(ready_.front());
-    ready_.pop_front();
+    Sample& sample = queue_.front();
     // A frozen clock over more than kMaxRun lines is the one case spreading cannot order.
     if (emitted_ && sample.t_s < last_emitted_t_s_ + kMinStepS)
         shift_time(sample, last_emitted_t_s_ + kMinStepS);
     emitted_ = true;
     last_emitted_t_s_ = sample.t_s;
-    return true;
+    handed_out_ = true;
+    return &sample;
 }
 
 }  // namespace edgetop

@@ -5,13 +5,13 @@
 #pragma once
 
 #include <cstddef>
-#include <deque>
 #include <fstream>
 #include <istream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "app/import_sample_queue.hpp"
 #include "import/tegrastats_importer.hpp"
 
 namespace edgetop {
@@ -35,7 +35,11 @@ class ImportedSamples {
     ImportedSamples(std::istream& in, ImportOptions options);
 
     // The next sample, false at the end of the input (or at the first warning in strict mode).
+    // sample's old contents are reused for a later line.
     bool next(Sample& sample);
+    // The same without moving the sample: it stays valid (and may be modified) until the next
+    // call to either next; nullptr at the end.
+    Sample* next_in_place();
 
     const TegrastatsImporter& importer() const { return importer_; }
     std::size_t lines() const { return lines_; }
@@ -47,8 +51,8 @@ class ImportedSamples {
     std::size_t first_clock_jump_line() const { return first_clock_jump_line_; }
 
   private:
-    bool read_raw(Sample& sample);
-    void spread_run(double next_t_s);
+    bool read_raw();
+    void spread_run(double next_t_s, std::size_t run_end);
 
     std::istream& in_;
     TegrastatsImporter importer_;
@@ -56,11 +60,13 @@ class ImportedSamples {
     std::size_t lines_ = 0, samples_ = 0;
     bool eof_ = false, read_error_ = false;
 
-    // tegrastats' own stamps have whole seconds: lines sharing one are held here and spread
-    // evenly over that second when the next stamp arrives. Bounded by kMaxRun.
-    std::vector<Sample> run_;
-    std::deque<Sample> ready_;
-    double offset_s_ = 0;  // added to every t after a backwards clock jump
+    // tegrastats' own stamps have whole seconds: lines sharing one (the run) are held and spread
+    // evenly over that second when the next stamp arrives. Bounded by kMaxRun. queue_[0, ready_)
+    // are ready to be handed out, queue_[ready_, size) is the run.
+    SampleQueue queue_;
+    std::size_t ready_ = 0;
+    bool handed_out_ = false;  // queue_.front() was handed out: popped at the next call
+    double offset_s_ = 0;      // added to every t after a backwards clock jump
     double last_raw_t_s_ = 0, last_out_t_s_ = 0, last_step_s_ = 0;
     bool started_ = false, emitted_ = false;
     double last_emitted_t_s_ = 0;

@@ -17,14 +17,20 @@ struct LoadMhz {
     std::optional<int64_t> mhz;
 };
 
-std::optional<LoadMhz> parse_load_mhz(std::string_view text) {
+// at: where the first '@' is in text (npos: nowhere), for a caller that found it already.
+std::optional<LoadMhz> parse_load_mhz(std::string_view text, size_t at) {
     LoadMhz out;
-    std::string_view load = text, clock;
-    bool has_clock = split_once(text, '@', load, clock);
+    const bool has_clock = at != std::string_view::npos;
+    std::string_view load = text.substr(0, at), clock;
+    if (has_clock) clock = text.substr(at + 1);
     if (load.empty() && !has_clock) return std::nullopt;
     if (!load.empty() && !(out.load_pct = to_percent(load))) return std::nullopt;
     if (has_clock && !(out.mhz = to_uint(clock))) return std::nullopt;
     return out;
+}
+
+std::optional<LoadMhz> parse_load_mhz(std::string_view text) {
+    return parse_load_mhz(text, find_char(text, '@'));
 }
 
 std::optional<int64_t> mhz_to(std::optional<int64_t> mhz, int64_t factor) {
@@ -67,7 +73,7 @@ bool parse_lfb(std::string_view text, MemSample& mem) {
 
 bool parse_cpu_list(std::string_view text, CpuSample& cpu) {
     if (!strip_prefix(text, "[")) return false;
-    size_t close = text.find(']');
+    size_t close = find_char(text, ']');
     if (close == std::string_view::npos) return false;
     std::string_view items = text.substr(0, close), shared = text.substr(close + 1);
     std::optional<int64_t> shared_khz;
@@ -78,20 +84,28 @@ bool parse_cpu_list(std::string_view text, CpuSample& cpu) {
     }
     int id = 0;
     while (true) {
-        size_t comma = items.find(',');
+        // One pass over the item for its end and its '@'.
+        size_t comma = std::string_view::npos, at = std::string_view::npos;
+        for (size_t i = 0; i < items.size(); ++i) {
+            if (items[i] == ',') {
+                comma = i;
+                break;
+            }
+            if (items[i] == '@' && at == std::string_view::npos) at = i;
+        }
         std::string_view item = items.substr(0, comma);
-        CoreSample core;
+        // Filled in place: a core is large, and a malformed list discards the whole sample.
+        CoreSample& core = cpu.cores.emplace_back();
         core.id = id++;
         if (item == "off") {
             core.online = false;
         } else {
-            auto value = parse_load_mhz(item);
+            auto value = parse_load_mhz(item, at);
             if (!value) return false;
             core.util_pct = value->load_pct;
             core.freq_khz = value->mhz ? mhz_to(value->mhz, kKHzPerMHz) : shared_khz;
             if (value->mhz && !core.freq_khz) return false;
         }
-        cpu.cores.push_back(std::move(core));
         if (comma == std::string_view::npos) break;
         items.remove_prefix(comma + 1);
     }
@@ -111,26 +125,24 @@ bool parse_gpu(std::string_view text, std::string_view first_name, std::vector<G
     if (!split_once(text, '@', load, clocks) || !strip_prefix(clocks, "[")) {
         auto single = parse_load_clock(text);
         if (!single) return false;
-        GpuSample gpu;
-        gpu.name = std::string(first_name);
+        GpuSample& gpu = gpus.emplace_back();
+        gpu.name = first_name;
         gpu.load_pct = single->load_pct;
         gpu.freq_hz = single->freq_hz;
-        gpus.push_back(std::move(gpu));
         return true;
     }
     std::optional<double> load_pct;
     if (!load.empty() && !(load_pct = to_percent(load))) return false;
     if (!strip_suffix(clocks, "]")) return false;
     for (int index = 1;; ++index) {
-        size_t comma = clocks.find(',');
+        size_t comma = find_char(clocks, ',');
         auto hz = mhz_to(to_uint(clocks.substr(0, comma)), kHzPerMHz);
         if (!hz) return false;
-        GpuSample gpu;
-        gpu.name = std::string(first_name);
+        GpuSample& gpu = gpus.emplace_back();
+        gpu.name = first_name;
         if (index > 1) gpu.name += std::to_string(index);
         gpu.load_pct = load_pct;
         gpu.freq_hz = hz;
-        gpus.push_back(std::move(gpu));
         if (comma == std::string_view::npos) break;
         clocks.remove_prefix(comma + 1);
     }
@@ -154,24 +166,30 @@ std::optional<EngineValue> parse_engine_value(std::string_view text) {
     return out;
 }
 
-std::optional<ThermalSample> parse_temperature(std::string_view token) {
+std::optional<Temperature> parse_temperature(std::string_view token) {
     std::string_view name, value;
     if (!split_once(token, '@', name, value) || name.empty() || !strip_suffix(value, "C")) {
         return std::nullopt;
     }
     auto celsius = to_double(value);
     if (!celsius) return std::nullopt;
-    ThermalSample thermal;
-    thermal.name = std::string(name);
+    Temperature thermal{name, std::nullopt};
     // tegrastats prints -256C for a zone whose sensor is power-gated (sysfs -256000).
     if (*celsius != -256.0) thermal.temp_c = celsius;
     return thermal;
 }
 
 std::optional<double> parse_rail_value(std::string_view text) {
-    std::string_view current, average;
-    if (!split_once(text, '/', current, average)) return std::nullopt;
-    bool current_unit = strip_suffix(current, "mW");
+    // "current[mW]/average[mW]" read left to right: most tokens fail at their first bytes.
+    size_t slash = 0;
+    while (slash < text.size() && is_digit(text[slash]))
+        ++slash;
+    if (slash == 0) return std::nullopt;
+    std::string_view current = text.substr(0, slash);
+    bool current_unit = text.substr(slash, 2) == "mW";
+    if (current_unit) slash += 2;
+    if (slash >= text.size() || text[slash] != '/') return std::nullopt;
+    std::string_view average = text.substr(slash + 1);
     bool average_unit = strip_suffix(average, "mW");
     if (current_unit != average_unit || !to_uint(average)) return std::nullopt;
     auto mw = to_uint(current);

@@ -47,8 +47,13 @@ struct EngineValue {
 };
 std::optional<EngineValue> parse_engine_value(std::string_view text);
 
-// "cpu@47.687C", "CV0@-256C" (-256 is the power-gated sentinel: temp_c stays absent).
-std::optional<ThermalSample> parse_temperature(std::string_view token);
+// "cpu@47.687C", "CV0@-256C" (-256 is the power-gated sentinel: temp_c stays absent). The name
+// is a view into token.
+struct Temperature {
+    std::string_view name;
+    std::optional<double> temp_c;
+};
+std::optional<Temperature> parse_temperature(std::string_view token);
 
 // A rail's "current/average" reading: "2801mW/2801mW" (JetPack 5+) or "463/463" (JetPack 4,
 // milliwatts without the unit). Gives the current power in mW.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <span>
+#include <utility>
 
 namespace edgetop {
 namespace {
@@ -22,6 +23,26 @@ system_clock::duration clock_seconds(double seconds) {
 
 bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+// A default Sample whose lists keep their storage: the parser fills only these lists.
+void reset_keeping_storage(Sample& sample) {
+    auto cores = std::move(sample.cpu.cores);
+    auto gpu = std::move(sample.gpu);
+    auto engines = std::move(sample.engines);
+    auto rails = std::move(sample.rails);
+    auto thermal = std::move(sample.thermal);
+    cores.clear();
+    gpu.clear();
+    engines.clear();
+    rails.clear();
+    thermal.clear();
+    sample = Sample{};
+    sample.cpu.cores = std::move(cores);
+    sample.gpu = std::move(gpu);
+    sample.engines = std::move(engines);
+    sample.rails = std::move(rails);
+    sample.thermal = std::move(thermal);
 }
 
 std::string_view issue_label(ImportIssue issue) {
@@ -61,13 +82,20 @@ TegrastatsImporter::TegrastatsImporter(ImportOptions options) : options_(std::mo
 
 std::optional<Sample> TegrastatsImporter::parse_line(std::string_view line,
                                                      std::size_t line_number) {
-    if (is_blank(line)) return std::nullopt;
-    Sample sample;
+    std::optional<Sample> sample(std::in_place);
+    if (!parse_line(line, line_number, *sample)) return std::nullopt;
+    return sample;
+}
+
+bool TegrastatsImporter::parse_line(std::string_view line, std::size_t line_number,
+                                    Sample& sample) {
+    if (is_blank(line)) return false;
+    reset_keeping_storage(sample);
     tegrastats::LineStamp stamp;
     if (!parser_.parse(line, sample, stamp, report_)) {
         std::string_view text = report_.error_text.empty() ? line : report_.error_text;
         skip_line(line_number, report_.error, text);
-        return std::nullopt;
+        return false;
     }
     for (const auto& note : report_.unknown) {
         record(warnings_, ImportIssue::unknown_token, note.kind, {}, note.text, line_number);
@@ -75,10 +103,10 @@ std::optional<Sample> TegrastatsImporter::parse_line(std::string_view line,
     for (const auto& note : report_.not_stored) {
         record(notes_, ImportIssue::not_stored, note.kind, note.why, note.text, line_number);
     }
-    if (options_.strict && !report_.unknown.empty()) return std::nullopt;
+    if (options_.strict && !report_.unknown.empty()) return false;
     set_times(sample, stamp, line_number);
     set_total(sample);
-    return sample;
+    return true;
 }
 
 void TegrastatsImporter::skip_line(std::size_t line_number, std::string_view why,

@@ -60,6 +60,10 @@ class TegrastatsImporter {
     // The sample of one line (line_number counts from 1 and orders the lines), or nullopt for a
     // blank line, a line that is not a sample, or, in strict mode, a line with an unknown token.
     std::optional<Sample> parse_line(std::string_view line, std::size_t line_number);
+    // The same into sample, which is reset first but keeps the storage of its lists (a caller
+    // that passes the same Sample line after line allocates nothing in the steady state). False
+    // where the other gives nullopt; sample then holds nothing of use.
+    bool parse_line(std::string_view line, std::size_t line_number, Sample& sample);
     // Records a line the caller could not read whole (too long) as skipped.
     void skip_line(std::size_t line_number, std::string_view why, std::string_view text);
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "import/tegrastats_field_names.hpp"
 #include "import/tegrastats_fields.hpp"
 #include "import/tegrastats_stamp.hpp"
 #include "import/tegrastats_text.hpp"
@@ -11,23 +12,6 @@
 
 namespace edgetop::tegrastats {
 namespace {
-
-struct EngineName {
-    std::string_view printed;  // as tegrastats prints it
-    std::string_view model;    // EngineSample::name, as the live engines reader names it
-    bool off_when_idle;        // printed as "off" when its clock is disabled, so a clock means on
-};
-
-// APE and VIC_FREQ print the clock's rate whether the engine runs or not.
-constexpr std::array<EngineName, 20> kEngines = {{
-    {"APE", "APE", false},       {"VIC_FREQ", "VIC", false},    {"VIC", "VIC", true},
-    {"NVENC", "NVENC", true},    {"NVENC1", "NVENC1", true},    {"MSENC", "NVENC", true},
-    {"NVDEC", "NVDEC", true},    {"NVDEC1", "NVDEC1", true},    {"NVJPG", "NVJPG", true},
-    {"NVJPG1", "NVJPG1", true},  {"OFA", "OFA", true},          {"NVDLA0", "DLA0", true},
-    {"NVDLA1", "DLA1", true},    {"NVDLA0_FREQ", "DLA0", true}, {"NVDLA1_FREQ", "DLA1", true},
-    {"PVA0_FREQ", "PVA0", true}, {"PVA1_FREQ", "PVA1", true},   {"SE", "SE", true},
-    {"CVNAS", "CVNAS", true},    {"PVA0", "PVA0", true},
-}};
 
 constexpr std::string_view kEngineLoadWhy = "engine load percentage: EngineSample has no load";
 
@@ -58,6 +42,32 @@ class FieldReader {
         return true;
     }
 
+    // The live engines reader lists engines by name. Up to 16 engines (a line has about ten),
+    // sorted by the ranks of their names: the stable insertion sort that std::sort does on so few
+    // elements, without comparing strings.
+    void sort_engines() {
+        auto& engines = sample_.engines;
+        if (engines.size() != engines_ || engines_ > ranks_.size()) {
+            std::sort(engines.begin(), engines.end(),
+                      [](const EngineSample& a, const EngineSample& b) { return a.name < b.name; });
+            return;
+        }
+        for (size_t i = 1; i < engines_; ++i) {
+            const uint8_t rank = ranks_[i];
+            size_t at = i;
+            while (at > 0 && rank < ranks_[at - 1])
+                --at;
+            if (at == i) continue;
+            EngineSample moved = std::move(engines[i]);
+            std::move_backward(engines.begin() + static_cast<std::ptrdiff_t>(at),
+                               engines.begin() + static_cast<std::ptrdiff_t>(i),
+                               engines.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+            engines[at] = std::move(moved);
+            std::copy_backward(ranks_.begin() + at, ranks_.begin() + i, ranks_.begin() + i + 1);
+            ranks_[at] = rank;
+        }
+    }
+
   private:
     bool fail(std::string_view why, std::string_view text) {
         report_.error = why;
@@ -70,24 +80,35 @@ class FieldReader {
     }
 
     bool read_field(std::string_view name) {
-        if (name.find('@') != std::string_view::npos && name.front() != '@' && name.back() == 'C') {
+        if (name.back() == 'C' && name.front() != '@' &&
+            find_char(name, '@') != std::string_view::npos) {
             return read_temperature(name);
         }
         if (auto mw = parse_rail_value(tokens_.peek())) return read_rail(name, *mw);
-        if (name == "RAM") return read_ram(name);
-        if (name == "SWAP") return read_swap(name);
-        if (name == "IRAM") return read_iram(name);
-        if (name == "CPU" || name == "cpu") {
-            std::string_view value = tokens_.next();
-            if (!parse_cpu_list(value, sample_.cpu)) return fail("CPU list malformed", value);
-            return true;
+        if (const FieldName* known = find_field(name)) {
+            switch (known->field) {
+                case Field::ram:
+                    return read_ram(name);
+                case Field::swap:
+                    return read_swap(name);
+                case Field::iram:
+                    return read_iram(name);
+                case Field::cpu: {
+                    std::string_view value = tokens_.next();
+                    if (!parse_cpu_list(value, sample_.cpu))
+                        return fail("CPU list malformed", value);
+                    return true;
+                }
+                case Field::emc:
+                    return read_emc(name);
+                case Field::gpu:
+                    return read_gpu(name, known->model);
+                case Field::mts:
+                    return read_mts(name);
+                case Field::engine:
+                    return read_engine(name, *known);
+            }
         }
-        if (name == "EMC_FREQ" || name == "EMC") return read_emc(name);
-        if (name == "GR3D_FREQ" || name == "GR3D") return read_gpu(name, "GR3D");
-        if (name == "GR3D2_FREQ") return read_gpu(name, "GR3D2");
-        if (name == "MTS") return read_mts(name);
-        for (const auto& engine : kEngines)
-            if (name == engine.printed) return read_engine(name, engine);
         if (name.ends_with("_LOAD") && to_percent(tokens_.peek())) {
             not_stored(name, span(name, tokens_.next()), kEngineLoadWhy);
             return true;
@@ -113,7 +134,9 @@ class FieldReader {
             not_stored("PMIC", token, "fixed PMIC value, not a measurement");
             return true;
         }
-        sample_.thermal.push_back(std::move(*thermal));
+        ThermalSample& zone = sample_.thermal.emplace_back();
+        zone.name = thermal->name;
+        zone.temp_c = thermal->temp_c;
         return true;
     }
 
@@ -123,10 +146,9 @@ class FieldReader {
             not_stored(name, span(name, value), "unconnected monitor channel, not a rail");
             return true;
         }
-        RailSample rail;
-        rail.name = std::string(name);
+        RailSample& rail = sample_.rails.emplace_back();
+        rail.name = name;
         rail.power_mw = mw;
-        sample_.rails.push_back(std::move(rail));
         return true;
     }
 
@@ -211,17 +233,18 @@ class FieldReader {
         return true;
     }
 
-    bool read_engine(std::string_view name, const EngineName& def) {
+    bool read_engine(std::string_view name, const FieldName& def) {
         std::string_view text = tokens_.next();
         auto value = parse_engine_value(text);
         if (!value) return fail("engine value malformed", span(name, text));
-        EngineSample engine;
-        engine.name = std::string(def.model);
+        if (value->has_load) not_stored(name, span(name, text), kEngineLoadWhy);
+        if (engines_ < ranks_.size()) ranks_[engines_] = def.model_rank;
+        ++engines_;
+        EngineSample& engine = sample_.engines.emplace_back();
+        engine.name = def.model;
         engine.freq_hz = value->freq_hz;
         engine.online = value->online;
         if (def.off_when_idle && !engine.online && engine.freq_hz) engine.online = true;
-        if (value->has_load) not_stored(name, span(name, text), kEngineLoadWhy);
-        sample_.engines.push_back(std::move(engine));
         return true;
     }
 
@@ -229,6 +252,9 @@ class FieldReader {
     Sample& sample_;
     LineReport& report_;
     bool saw_ram_ = false;
+    // The model ranks of the first engines read (those of sample_.engines when it started empty).
+    std::array<uint8_t, 16> ranks_{};
+    size_t engines_ = 0;
 };
 
 }  // namespace
@@ -250,9 +276,7 @@ bool LineParser::parse(std::string_view line, Sample& sample, LineStamp& stamp,
     sample.engines.reserve(12);
     FieldReader reader(line, sample, report);
     if (!reader.read_all()) return false;
-    // The live engines reader lists engines by name.
-    std::sort(sample.engines.begin(), sample.engines.end(),
-              [](const EngineSample& a, const EngineSample& b) { return a.name < b.name; });
+    reader.sort_engines();
     return true;
 }
 

@@ -3,8 +3,9 @@
 // Hand-written because tegrastats' line is NVIDIA's own ad-hoc format (space-separated
 // "NAME value" fields whose value shapes changed across L4T releases) that no library parses; a
 // regex per field would also miss the speed target (hundreds of thousands of lines a second). The
-// parser walks std::string_view tokens and converts numbers with std::from_chars; the only
-// allocations are the model's own vectors and names.
+// parser walks std::string_view tokens and converts numbers itself (std::from_chars for the rare
+// shapes); the only allocations are the model's own vectors and names, and none at all when the
+// Sample's lists already have room (TegrastatsImporter reuses one Sample line after line).
 #pragma once
 
 #include <chrono>
@@ -49,7 +50,8 @@ class LineParser {
   public:
     // Fills sample and stamp from line. Returns false (report.error set) when the line is not a
     // tegrastats sample: no RAM field, or a known field with a value in no known format.
-    // Rails are filled without the board total (see TegrastatsImporter).
+    // Rails are filled without the board total (see TegrastatsImporter). sample is expected
+    // empty: fields are added to it, and its engines sorted.
     bool parse(std::string_view line, Sample& sample, LineStamp& stamp, LineReport& report) const;
 };
 

@@ -11,17 +11,14 @@ using namespace std::chrono;
 constexpr int64_t kLastSecond = 4'102'444'800;  // 2100-01-01 00:00:00 UTC
 constexpr int64_t kLastYear = 2099;
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
 // "1750866197.2428074::" (jetson recorders that prefix each tegrastats line with time.time()).
 bool strip_epoch(std::string_view& line, LineStamp& stamp) {
-    size_t end = line.find("::");
-    if (end == std::string_view::npos || end == 0 || !is_digit(line.front())) return true;
+    // Digits and dots up to "::", or not a stamp (the line is left as it is).
+    size_t end = 0;
+    while (end < line.size() && (is_digit(line[end]) || line[end] == '.'))
+        ++end;
+    if (end == 0 || !is_digit(line.front()) || line.substr(end, 2) != "::") return true;
     std::string_view text = line.substr(0, end);
-    for (char c : text)
-        if (!is_digit(c) && c != '.') return true;  // not a stamp: leave the line as it is
     std::string_view whole = text, fraction;
     split_once(text, '.', whole, fraction);
     auto seconds = to_uint(whole);
