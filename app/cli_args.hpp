@@ -32,6 +32,7 @@ struct Args {
     std::optional<int> year;             // import --year
     bool strict = false;                 // import --strict
     double speed = 1;                    // replay --speed
+    std::string listen;                  // serve --listen HOST:PORT
 };
 
 // A usage error; what() is the message without the program name ("--interval: expected ...").

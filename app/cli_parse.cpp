@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "app/cli_table.hpp"
+#include "exporter/listen_address.hpp"
 
 namespace edgetop::cli {
 
@@ -106,6 +107,11 @@ void store(Args& args, const OptionSpec& o, const std::string& value) {
         case ValueKind::format:
             if (value != "tegrastats") throw fail("a log format (tegrastats)");
             args.from = value;
+            return;
+        case ValueKind::address:
+            if (!exporter::parse_listen_address(value))
+                throw fail("ADDR:PORT with a numeric address (e.g. 127.0.0.1:9102 or [::1]:9102)");
+            args.listen = value;
             return;
         case ValueKind::page: {
             auto n = parse_positive_int(value);

@@ -29,6 +29,7 @@ enum class ValueKind {
     year,             // YYYY
     speed,            // a positive factor, 0.01..1000
     format,           // an input format: tegrastats
+    address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535)
 };
 
 struct CommandSpec {
@@ -72,6 +73,10 @@ inline constexpr std::array kCommands{
     CommandSpec{"replay",
                 "play a recorded or imported session in the interactive view, at its recorded "
                 "speed or faster, with the flags recomputed",
+                "", ""},
+    CommandSpec{"serve",
+                "serve Prometheus metrics over HTTP: sample on a fixed schedule (with the flags) "
+                "and answer every scrape with the latest sample",
                 "", ""},
 };
 
@@ -135,6 +140,12 @@ inline constexpr std::array kOptions{
                "play X times faster than recorded (0.01 to 1000)", "1", "replay"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output, "also keep the session in FILE", "",
                "stat"},
+    OptionSpec{"listen", 0, "ADDR:PORT", ValueKind::address,
+               "serve /metrics on this address (IPv4; IPv6 in brackets where civetweb has IPv6); "
+               "port 0 picks a free port",
+               "127.0.0.1:9102", "serve"},
+    OptionSpec{"log", 0, "FILE", ValueKind::output,
+               "also write the session to FILE, as record does", "", "serve"},
 };
 
 inline constexpr int64_t kMinIntervalMs = 50;

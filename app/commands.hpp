@@ -28,6 +28,11 @@ int run_stat(const cli::Args& args);
 int run_import(const cli::Args& args);
 // edgetop replay FILE
 int run_replay(const cli::Args& args);
+// edgetop serve: the Prometheus exporter.
+int run_serve(const cli::Args& args);
+
+// "edgetop: MESSAGE" on standard error: the one-line error of every command.
+void print_error(const std::string& message);
 
 // The status lines of --check, aligned in columns.
 std::string format_check(const std::vector<SourceStatus>& statuses);

@@ -11,10 +11,14 @@
 
 namespace edgetop {
 
+void print_error(const std::string& message) {
+    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
+}
+
 namespace {
 
 int fail(int status, const std::string& message) {
-    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
+    print_error(message);
     return status;
 }
 
@@ -42,6 +46,7 @@ int run(int argc, const char* const* argv) {
         if (args.command == "stat") return run_stat(args);
         if (args.command == "import") return run_import(args);
         if (args.command == "replay") return run_replay(args);
+        if (args.command == "serve") return run_serve(args);
         return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());

@@ -5,6 +5,7 @@ packages=(
   build-essential cmake pkg-config
   libncurses-dev libfmt-dev libproc2-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libsimdjson-dev prometheus-cpp-dev prometheus
   tmux procps
 )
 missing=()

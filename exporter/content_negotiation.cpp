@@ -1,0 +1,109 @@
+#include "exporter/content_negotiation.hpp"
+
+#include <charconv>
+#include <optional>
+
+namespace edgetop::exporter {
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char x = a[i] >= 'A' && a[i] <= 'Z' ? static_cast<char>(a[i] - 'A' + 'a') : a[i];
+        char y = b[i] >= 'A' && b[i] <= 'Z' ? static_cast<char>(b[i] - 'A' + 'a') : b[i];
+        if (x != y) return false;
+    }
+    return true;
+}
+
+std::string_view unquote(std::string_view value) {
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+        return value.substr(1, value.size() - 2);
+    return value;
+}
+
+// One element of a comma-separated header: "name;param=value;q=0.5".
+struct Element {
+    std::string_view name;
+    std::optional<std::string_view> version;
+    double q = 1.0;
+};
+
+Element parse_element(std::string_view text) {
+    Element element;
+    size_t semicolon = text.find(';');
+    element.name = trim(text.substr(0, semicolon));
+    while (semicolon != std::string_view::npos) {
+        text.remove_prefix(semicolon + 1);
+        semicolon = text.find(';');
+        std::string_view parameter = trim(text.substr(0, semicolon));
+        size_t equals = parameter.find('=');
+        if (equals == std::string_view::npos) continue;
+        std::string_view key = trim(parameter.substr(0, equals));
+        std::string_view value = unquote(trim(parameter.substr(equals + 1)));
+        if (equal_ignoring_case(key, "q")) {
+            double q = 0;
+            auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), q);
+            element.q = error == std::errc() && end == value.data() + value.size() ? q : 0.0;
+        } else if (equal_ignoring_case(key, "version")) {
+            element.version = value;
+        }
+    }
+    return element;
+}
+
+template <typename Visit>
+void for_each_element(std::string_view header, Visit visit) {
+    while (!header.empty()) {
+        size_t comma = header.find(',');
+        visit(parse_element(header.substr(0, comma)));
+        if (comma == std::string_view::npos) break;
+        header.remove_prefix(comma + 1);
+    }
+}
+
+}  // namespace
+
+ExpositionFormat negotiate_format(std::string_view accept) {
+    // The acceptable range with the highest q wins; on a tie the one listed first.
+    std::optional<ExpositionFormat> best;
+    double best_q = 0;
+    for_each_element(accept, [&](const Element& range) {
+        if (range.q <= best_q) return;
+        bool any_version = !range.version;
+        if (equal_ignoring_case(range.name, "application/openmetrics-text") &&
+            (any_version || *range.version == "1.0.0")) {
+            best = ExpositionFormat::OpenMetrics;
+            best_q = range.q;
+        } else if (equal_ignoring_case(range.name, "text/plain") &&
+                   (any_version || *range.version == "0.0.4")) {
+            best = ExpositionFormat::Text;
+            best_q = range.q;
+        }
+    });
+    return best.value_or(ExpositionFormat::Text);
+}
+
+bool accepts_gzip(std::string_view accept_encoding) {
+    // A coding named outright overrides the wildcard ("gzip;q=0, *" refuses gzip).
+    std::optional<bool> named;
+    std::optional<bool> wildcard;
+    for_each_element(accept_encoding, [&](const Element& coding) {
+        if (equal_ignoring_case(coding.name, "gzip") || equal_ignoring_case(coding.name, "x-gzip"))
+            named = coding.q > 0;
+        else if (coding.name == "*")
+            wildcard = coding.q > 0;
+    });
+    return named.value_or(wildcard.value_or(false));
+}
+
+}  // namespace edgetop::exporter

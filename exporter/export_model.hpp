@@ -1,0 +1,37 @@
+// What the exporter keeps between samples: the board, the count of raises of every flag and the
+// energy integrated so far. Each new sample turns into the complete set of metric families.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/energy_integrator.hpp"
+#include "edgetop/board.hpp"
+#include "edgetop/sample.hpp"
+#include "exporter/families.hpp"
+
+namespace edgetop::exporter {
+
+class ExportModel {
+  public:
+    // flag_ids: the enabled rules, in catalog order (each gets a series even while never raised).
+    // ticks_per_s: USER_HZ, the unit of the CPU tick counters.
+    ExportModel(Board board, std::vector<std::string> flag_ids, double ticks_per_s);
+
+    // Takes one sample (flags already filled in by the Analyzer) and returns every family as of it.
+    Families add(const Sample& sample);
+    uint64_t samples() const { return samples_; }
+    // The families before the first sample: board identity and the flags, nothing measured.
+    Families initial() const;
+
+  private:
+    void count_flags(const Sample& sample);
+
+    Board board_;
+    std::vector<FlagCounter> flags_;
+    analysis::SessionEnergy energy_;
+    uint64_t samples_ = 0;
+    double ticks_per_s_;
+};
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,47 @@
+// The metric families of one scrape, built from the latest sample. Names follow node_exporter's
+// conventions: an `edgetop_` prefix, base units in the name (seconds, hertz, volts, amperes,
+// watts, joules, celsius, bytes, ratio), `_total` on counters, dimensions as labels. A value the
+// machine does not expose is an absent series, never a zero. docs/metrics.md lists every family.
+#pragma once
+
+#include <prometheus/metric_family.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/energy_integrator.hpp"
+#include "edgetop/board.hpp"
+#include "edgetop/sample.hpp"
+
+namespace edgetop::exporter {
+
+// One bottleneck flag: whether it is raised now and how often it went up since the start.
+struct FlagCounter {
+    std::string id;
+    bool raised = false;
+    uint64_t raises = 0;
+};
+
+struct FamilyInput {
+    const Board& board;
+    const Sample& sample;
+    const std::vector<FlagCounter>& flags;
+    const analysis::SessionEnergy& energy;
+    uint64_t samples = 0;
+    double ticks_per_s = 100;  // USER_HZ: the unit of /proc/stat jiffies
+};
+
+using Families = std::vector<prometheus::MetricFamily>;
+
+void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs
+void append_gpu_families(const FamilyInput& in, Families& out);      // GPU, EMC, engines
+void append_power_families(const FamilyInput& in, Families& out);    // rails, total power, energy
+void append_thermal_families(const FamilyInput& in, Families& out);  // temperatures, fans
+void append_memory_families(const FamilyInput& in, Families& out);   // RAM, swap, GPU-shared
+void append_board_families(const FamilyInput& in, Families& out);    // board, power mode, flags
+
+// Every family above, without the families that ended up with no series.
+Families build_families(const FamilyInput& in);
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,78 @@
+#include <chrono>
+
+#include "exporter/families.hpp"
+#include "exporter/family_builder.hpp"
+
+namespace edgetop::exporter {
+
+namespace {
+
+using prometheus::MetricType;
+
+void append_identity(const FamilyInput& in, Families& out) {
+    const auto& board = in.board;
+    // An unknown field is an empty label value, which Prometheus treats as no label.
+    auto info = make_family("edgetop_board_info",
+                            "The board: model, SoC, L4T and JetPack releases.", MetricType::Gauge);
+    add_value(info, 1,
+              {{"model", board.model.value_or("")},
+               {"soc", board.soc.value_or("")},
+               {"l4t", board.l4t.value_or("")},
+               {"jetpack", board.jetpack.value_or("")}});
+    out.push_back(std::move(info));
+
+    auto mode =
+        make_family("edgetop_power_mode_info",
+                    "The nvpmodel power mode in force when edgetop started.", MetricType::Gauge);
+    auto budget =
+        make_family("edgetop_power_mode_budget_watts",
+                    "The power budget named by that power mode (\"15W\").", MetricType::Gauge);
+    if (const PowerMode* current = board.current_mode()) {
+        add_value(mode, 1, {{"id", std::to_string(current->id)}, {"name", current->name}});
+        add_if(budget, current->budget_w);
+    }
+    out.push_back(std::move(mode));
+    out.push_back(std::move(budget));
+}
+
+void append_flags(const FamilyInput& in, Families& out) {
+    auto raised = make_family("edgetop_flag_raised",
+                              "Whether the bottleneck flag is raised (1) or not (0), by the same "
+                              "rules as `edgetop record`.",
+                              MetricType::Gauge);
+    auto raises = make_family("edgetop_flag_raises_total",
+                              "How many times the bottleneck flag went up since edgetop started.",
+                              MetricType::Counter);
+    for (const auto& flag : in.flags) {
+        Labels labels{{"flag", flag.id}};
+        add_value(raised, flag.raised ? 1 : 0, labels);
+        add_value(raises, static_cast<double>(flag.raises), labels);
+    }
+    out.push_back(std::move(raised));
+    out.push_back(std::move(raises));
+}
+
+void append_sampling(const FamilyInput& in, Families& out) {
+    auto samples = make_family("edgetop_samples_total", "Samples taken since edgetop started.",
+                               MetricType::Counter);
+    add_value(samples, static_cast<double>(in.samples));
+    out.push_back(std::move(samples));
+    auto last = make_family("edgetop_last_sample_timestamp_seconds",
+                            "Wall-clock time of the sample these values come from (Unix time).",
+                            MetricType::Gauge);
+    if (in.samples > 0) {
+        using namespace std::chrono;
+        add_value(last, duration<double>(in.sample.time.time_since_epoch()).count());
+    }
+    out.push_back(std::move(last));
+}
+
+}  // namespace
+
+void append_board_families(const FamilyInput& in, Families& out) {
+    append_identity(in, out);
+    append_flags(in, out);
+    append_sampling(in, out);
+}
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,33 @@
+// Small helpers that append one metric (a value with its labels) to a prometheus-cpp MetricFamily.
+#pragma once
+
+#include <prometheus/metric_family.h>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace edgetop::exporter {
+
+using Labels = std::vector<std::pair<std::string, std::string>>;
+
+prometheus::MetricFamily make_family(std::string name, std::string help,
+                                     prometheus::MetricType type);
+
+// Appends one series; the value goes to the field that matches the family's type.
+void add_value(prometheus::MetricFamily& family, double value, const Labels& labels = {});
+
+// The value times `factor` (a unit change: kHz to Hz, percent to ratio), or absent.
+template <typename T>
+std::optional<double> scaled(const std::optional<T>& value, double factor = 1.0) {
+    if (!value) return std::nullopt;
+    return static_cast<double>(*value) * factor;
+}
+
+// Appends one series only when the value is present: an absent sensor is an absent series.
+void add_if(prometheus::MetricFamily& family, const std::optional<double>& value,
+            const Labels& labels = {});
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,33 @@
+#include "exporter/listen_address.hpp"
+
+#include <arpa/inet.h>
+
+#include <charconv>
+
+namespace edgetop::exporter {
+
+std::optional<ListenAddress> parse_listen_address(std::string_view text) {
+    auto colon = text.rfind(':');
+    if (colon == std::string_view::npos || colon == 0) return std::nullopt;
+    std::string_view host = text.substr(0, colon);
+    std::string_view port_text = text.substr(colon + 1);
+
+    int port = -1;
+    auto [end, error] =
+        std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
+    if (error != std::errc() || end != port_text.data() + port_text.size() || port < 0 ||
+        port > 65535)
+        return std::nullopt;
+
+    // inet_pton is the address parser; a bracketed host is IPv6, anything else must be IPv4.
+    unsigned char buffer[sizeof(in6_addr)];
+    if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+        std::string inner(host.substr(1, host.size() - 2));
+        if (inet_pton(AF_INET6, inner.c_str(), buffer) != 1) return std::nullopt;
+    } else if (inet_pton(AF_INET, std::string(host).c_str(), buffer) != 1) {
+        return std::nullopt;
+    }
+    return ListenAddress{std::string(host), port};
+}
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,25 @@
+// The --listen argument of `edgetop serve`: HOST:PORT, where HOST is an IPv4 address or a
+// bracketed IPv6 address ("[::1]:9102") and PORT 0 asks the system for a free port.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace edgetop::exporter {
+
+struct ListenAddress {
+    std::string host;  // "127.0.0.1", "0.0.0.0", "[::1]"
+    int port = 0;
+
+    // The form civetweb's listening_ports option takes (also the form given on the command line).
+    std::string text() const { return host + ":" + std::to_string(port); }
+};
+
+inline constexpr std::string_view kDefaultListen = "127.0.0.1:9102";
+
+// nullopt for anything but a numeric address and a port from 0 to 65535 (no host names: the
+// address must not depend on name resolution at start-up).
+std::optional<ListenAddress> parse_listen_address(std::string_view text);
+
+}  // namespace edgetop::exporter

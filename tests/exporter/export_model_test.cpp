@@ -1,0 +1,172 @@
+// The metric families built from real fixture samples: names, units, labels and values, and the
+// rule that an absent sensor is an absent series.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <prometheus/check_names.h>
+
+#include <algorithm>
+#include <string>
+
+#include "analysis/rules_catalog.hpp"
+#include "exporter/export_model.hpp"
+#include "exporter/family_builder.hpp"
+#include "sensors/sampler.hpp"
+#include "tests/support/fixture_tree.hpp"
+
+namespace edgetop::exporter {
+namespace {
+
+using prometheus::MetricFamily;
+using prometheus::MetricType;
+
+std::vector<std::string> all_flags() {
+    std::vector<std::string> ids;
+    for (const auto& rule : analysis::rule_catalog())
+        ids.push_back(rule.id);
+    return ids;
+}
+
+const MetricFamily* find(const Families& families, const std::string& name) {
+    for (const auto& family : families)
+        if (family.name == name) return &family;
+    return nullptr;
+}
+
+// The value of the one series of `name` whose labels include every given pair.
+std::optional<double> value(const Families& families, const std::string& name,
+                            const Labels& labels = {}) {
+    const MetricFamily* family = find(families, name);
+    if (!family) return std::nullopt;
+    for (const auto& metric : family->metric) {
+        bool matches = std::all_of(labels.begin(), labels.end(), [&](const auto& wanted) {
+            return std::any_of(metric.label.begin(), metric.label.end(), [&](const auto& label) {
+                return label.name == wanted.first && label.value == wanted.second;
+            });
+        });
+        if (!matches) continue;
+        return family->type == MetricType::Counter ? metric.counter.value : metric.gauge.value;
+    }
+    return std::nullopt;
+}
+
+// Two samples of a fixture board, the second one's families.
+Families families_of(const std::string& board) {
+    Sampler sampler{Root(testing::fixture_path(board))};
+    ExportModel model(sampler.board(), all_flags(), 100);
+    model.add(sampler.sample());
+    return model.add(sampler.sample());
+}
+
+TEST(ExportModel, OrinRailsInBaseUnitsWithWattsFromVoltsTimesAmperes) {
+    Families families = families_of("agx-orin");
+    // hwmon3 of the fixture: in1_input 843 mV, curr1_input 5182 mA, no power file.
+    EXPECT_DOUBLE_EQ(*value(families, "edgetop_rail_voltage_volts", {{"rail", "VDD_GPU_SOC"}}),
+                     0.843);
+    EXPECT_DOUBLE_EQ(*value(families, "edgetop_rail_current_amperes", {{"rail", "VDD_GPU_SOC"}}),
+                     5.182);
+    EXPECT_NEAR(*value(families, "edgetop_rail_power_watts", {{"rail", "VDD_GPU_SOC"}}),
+                0.843 * 5.182, 1e-9);
+    ASSERT_TRUE(value(families, "edgetop_power_watts"));
+    EXPECT_GT(*value(families, "edgetop_power_watts"), 0);
+    // Two samples of constant power: energy = power x the real time between them (> 0).
+    EXPECT_GT(*value(families, "edgetop_energy_joules_total"), 0);
+    EXPECT_EQ(find(families, "edgetop_energy_joules_total")->type, MetricType::Counter);
+}
+
+TEST(ExportModel, OrinCpuSecondsByCoreAndModeFromProcStat) {
+    Families families = families_of("agx-orin");
+    // cpu0 line of the fixture's /proc/stat: user 256615 ticks, idle 26015934, at USER_HZ 100.
+    EXPECT_DOUBLE_EQ(
+        *value(families, "edgetop_cpu_seconds_total", {{"cpu", "0"}, {"mode", "user"}}), 2566.15);
+    EXPECT_DOUBLE_EQ(
+        *value(families, "edgetop_cpu_seconds_total", {{"cpu", "0"}, {"mode", "idle"}}), 260159.34);
+    EXPECT_EQ(find(families, "edgetop_cpu_seconds_total")->metric.size(), 12u * 8u);
+    EXPECT_EQ(*value(families, "edgetop_cpu_online", {{"cpu", "11"}}), 1);
+    EXPECT_EQ(*value(families, "edgetop_cpu_frequency_hertz", {{"cpu", "0"}}), 2201600000.0);
+}
+
+TEST(ExportModel, OrinGpuEmcEnginesThermalFanMemoryAndBoard) {
+    Families families = families_of("agx-orin");
+    EXPECT_EQ(*value(families, "edgetop_gpu_frequency_hertz", {{"gpu", "ga10b"}}), 1300500000.0);
+    ASSERT_TRUE(value(families, "edgetop_gpu_load_ratio", {{"gpu", "ga10b"}}));
+    EXPECT_EQ(*value(families, "edgetop_emc_frequency_hertz"), 3199000000.0);
+    EXPECT_EQ(*value(families, "edgetop_engine_online", {{"engine", "VIC"}}), 1);
+    EXPECT_EQ(*value(families, "edgetop_engine_online", {{"engine", "DLA0"}}), 0);
+    EXPECT_EQ(*value(families, "edgetop_temperature_celsius", {{"zone", "CPU"}}), 52.625);
+    EXPECT_EQ(*value(families, "edgetop_fan_speed_rpm", {{"fan", "pwmfan"}}), 2049);
+    EXPECT_EQ(*value(families, "edgetop_memory_total_bytes"), 32072847360.0);
+    ASSERT_TRUE(value(families, "edgetop_memory_gpu_shared_bytes"));
+    ASSERT_TRUE(value(families, "edgetop_context_switches_total"));
+    EXPECT_EQ(*value(families, "edgetop_board_info",
+                     {{"model", "Jetson AGX Orin"},
+                      {"soc", "tegra234"},
+                      {"l4t", "35.3.1"},
+                      {"jetpack", "5.1.1"}}),
+              1);
+    EXPECT_EQ(*value(families, "edgetop_power_mode_info", {{"name", "MAXN"}}), 1);
+    EXPECT_EQ(*value(families, "edgetop_samples_total"), 2);
+}
+
+TEST(ExportModel, AbsentSensorsAreAbsentFamiliesNotZeros) {
+    Families families = families_of("x86-pc");
+    for (const char* absent :
+         {"edgetop_gpu_load_ratio", "edgetop_gpu_frequency_hertz", "edgetop_emc_utilization_ratio",
+          "edgetop_engine_online", "edgetop_rail_voltage_volts", "edgetop_memory_gpu_shared_bytes",
+          "edgetop_power_mode_info"})
+        EXPECT_EQ(find(families, absent), nullptr) << absent;
+    EXPECT_TRUE(find(families, "edgetop_cpu_seconds_total"));
+    for (const auto& family : families)
+        EXPECT_FALSE(family.metric.empty()) << family.name;
+}
+
+TEST(ExportModel, EveryNameIsValidWithUnitsAndTotalOnCountersOnly) {
+    for (const char* board : {"agx-orin", "nano", "thor", "x86-pc"}) {
+        for (const auto& family : families_of(board)) {
+            EXPECT_TRUE(prometheus::CheckMetricName(family.name)) << family.name;
+            EXPECT_TRUE(family.name.starts_with("edgetop_")) << family.name;
+            bool total = family.name.ends_with("_total");
+            EXPECT_EQ(total, family.type == MetricType::Counter) << family.name;
+            EXPECT_FALSE(family.help.empty()) << family.name;
+            for (const auto& metric : family.metric)
+                for (const auto& label : metric.label)
+                    EXPECT_TRUE(prometheus::CheckLabelName(label.name)) << label.name;
+        }
+    }
+}
+
+TEST(ExportModel, FlagGaugeFollowsTheSampleAndRaisesCountEachRise) {
+    Board board;
+    ExportModel model(board, {"gpu_starved", "io_stall"}, 100);
+    auto with_flags = [](double t_s, std::vector<std::string> flags) {
+        Sample sample;
+        sample.t_s = t_s;
+        sample.flags = std::move(flags);
+        return sample;
+    };
+    model.add(with_flags(0, {}));
+    model.add(with_flags(1, {"gpu_starved"}));
+    model.add(with_flags(2, {"gpu_starved"}));
+    model.add(with_flags(3, {}));
+    Families families = model.add(with_flags(4, {"gpu_starved"}));
+    EXPECT_EQ(*value(families, "edgetop_flag_raised", {{"flag", "gpu_starved"}}), 1);
+    EXPECT_EQ(*value(families, "edgetop_flag_raises_total", {{"flag", "gpu_starved"}}), 2);
+    EXPECT_EQ(*value(families, "edgetop_flag_raised", {{"flag", "io_stall"}}), 0);
+    EXPECT_EQ(*value(families, "edgetop_flag_raises_total", {{"flag", "io_stall"}}), 0);
+    // A sample of no board has no measured series at all.
+    EXPECT_EQ(find(families, "edgetop_power_watts"), nullptr);
+    EXPECT_EQ(find(families, "edgetop_energy_joules_total"), nullptr);
+}
+
+TEST(ExportModel, BeforeTheFirstSampleOnlyIdentityAndFlags) {
+    Sampler sampler{Root(testing::fixture_path("agx-orin"))};
+    ExportModel model(sampler.board(), all_flags(), 100);
+    Families families = model.initial();
+    EXPECT_TRUE(find(families, "edgetop_board_info"));
+    EXPECT_TRUE(find(families, "edgetop_flag_raised"));
+    EXPECT_EQ(*value(families, "edgetop_samples_total"), 0);
+    EXPECT_EQ(find(families, "edgetop_last_sample_timestamp_seconds"), nullptr);
+    EXPECT_EQ(find(families, "edgetop_cpu_seconds_total"), nullptr);
+}
+
+}  // namespace
+}  // namespace edgetop::exporter

@@ -1,0 +1,119 @@
+// A minimal HTTP/1.0 client over a loopback socket for the exporter's tests (test code only: the
+// exporter itself serves through civetweb). Every call is bounded by a deadline.
+#pragma once
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+namespace edgetop::testing {
+
+struct HttpResponse {
+    int status = 0;
+    std::string head;  // status line and headers
+    std::string body;
+};
+
+// A connected TCP socket to 127.0.0.1:port, closed on destruction; -1 when the connect failed.
+class LoopbackSocket {
+  public:
+    explicit LoopbackSocket(int port) {
+        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(static_cast<uint16_t>(port));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+            ::close(fd_);
+            fd_ = -1;
+        }
+    }
+    ~LoopbackSocket() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    LoopbackSocket(const LoopbackSocket&) = delete;
+    LoopbackSocket& operator=(const LoopbackSocket&) = delete;
+
+    bool ok() const { return fd_ >= 0; }
+    bool send(const std::string& data) const {
+        size_t done = 0;
+        while (done < data.size()) {
+            ssize_t n = ::send(fd_, data.data() + done, data.size() - done, MSG_NOSIGNAL);
+            if (n <= 0) return false;
+            done += static_cast<size_t>(n);
+        }
+        return true;
+    }
+    // Reads until the peer closes or the time is up; `closed` tells which.
+    std::string read_until_closed(std::chrono::milliseconds limit, bool& closed) const {
+        auto deadline = std::chrono::steady_clock::now() + limit;
+        std::string data;
+        closed = false;
+        for (;;) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) return data;
+            pollfd p{fd_, POLLIN, 0};
+            if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+            char buffer[65536];
+            ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+            if (n <= 0) {
+                closed = true;
+                return data;
+            }
+            data.append(buffer, static_cast<size_t>(n));
+        }
+    }
+
+  private:
+    int fd_ = -1;
+};
+
+// Splits a whole response; status 0 when it is not HTTP.
+inline HttpResponse parse_response(const std::string& raw) {
+    HttpResponse response;
+    auto end_of_head = raw.find("\r\n\r\n");
+    response.head = raw.substr(0, end_of_head);
+    if (end_of_head != std::string::npos) response.body = raw.substr(end_of_head + 4);
+    if (raw.starts_with("HTTP/1.") && raw.size() > 12)
+        response.status = std::atoi(raw.substr(9, 3).c_str());
+    return response;
+}
+
+// GET path; nullopt when nothing complete came back in time.
+inline std::optional<HttpResponse> http_get(
+    int port, const std::string& path, const std::string& extra_headers = "",
+    std::chrono::milliseconds limit = std::chrono::milliseconds(10000)) {
+    LoopbackSocket socket(port);
+    if (!socket.ok()) return std::nullopt;
+    if (!socket.send("GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n" + extra_headers + "\r\n"))
+        return std::nullopt;
+    bool closed = false;
+    std::string raw = socket.read_until_closed(limit, closed);
+    if (!closed) return std::nullopt;
+    return parse_response(raw);
+}
+
+// A TCP port on 127.0.0.1 that was free a moment ago (bound to port 0, then released).
+inline int free_loopback_port() {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t size = sizeof address;
+    int port = -1;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) == 0)
+        port = ntohs(address.sin_port);
+    ::close(fd);
+    return port;
+}
+
+}  // namespace edgetop::testing
