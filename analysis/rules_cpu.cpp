@@ -17,10 +17,6 @@ struct ProcessAverage {
     double nonvol_weighted = 0, nonvol_weight = 0;
 };
 
-double round1(double v) {
-    return std::round(v * 10) / 10;
-}
-
 // Weight of a sample in a time average: the interval its rates cover. The oldest kept sample
 // borrows the next interval (only at the start of a session, when nothing older exists).
 double sample_weight(const SampleWindow& window, std::size_t i) {
@@ -118,9 +114,9 @@ RuleResult check_cpu_oversubscribed(const RuleInput& in) {
         listed.push_back(
             {{"pid", b.process->pid},
              {"name", b.process->name},
-             {"cpu_pct", b.cpu_pct ? nlohmann::json(round1(*b.cpu_pct)) : nullptr},
+             {"cpu_pct", b.cpu_pct ? nlohmann::json(round_to(*b.cpu_pct, 1)) : nullptr},
              {"nonvol_ctxt_per_s",
-              b.nonvol_ctxt_per_s ? nlohmann::json(round1(*b.nonvol_ctxt_per_s)) : nullptr},
+              b.nonvol_ctxt_per_s ? nlohmann::json(round_to(*b.nonvol_ctxt_per_s, 1)) : nullptr},
              {"gpu", or_null(b.process->gpu)}});
     }
     const std::string noun = busy.size() == 1 ? "process" : "processes";
@@ -153,7 +149,7 @@ RuleResult check_cpu_dvfs_throttle(const RuleInput& in) {
                           static_cast<double>(*c.freq_khz) < ratio_pct / 100.0 * *c.max_khz;
         units.push_back({{"cluster", or_null(c.cluster)},
                          {"cores", c.cores},
-                         {"util_pct", round1(*c.util_pct)},
+                         {"util_pct", round_to(*c.util_pct, 1)},
                          {"freq_khz", *c.freq_khz},
                          {"max_khz", *c.max_khz},
                          {"throttled", slow}});

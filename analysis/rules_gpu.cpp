@@ -11,10 +11,6 @@
 namespace edgetop::analysis {
 namespace {
 
-double round1(double v) {
-    return std::round(v * 10) / 10;
-}
-
 const GpuSample* busiest_gpu(const Sample& sample) {
     const GpuSample* best = nullptr;
     for (const auto& g : sample.gpu)
@@ -38,7 +34,7 @@ RuleResult check_gpu_dvfs_throttle(const RuleInput& in) {
         const bool slow = *g.load_pct >= busy_pct &&
                           static_cast<double>(*g.freq_hz) < ratio_pct / 100.0 * *g.max_hz;
         units.push_back({{"name", g.name},
-                         {"load_pct", round1(*g.load_pct)},
+                         {"load_pct", round_to(*g.load_pct, 1)},
                          {"freq_hz", *g.freq_hz},
                          {"max_hz", *g.max_hz},
                          {"throttled", slow}});
@@ -80,7 +76,7 @@ RuleResult check_gpu_starved(const RuleInput& in) {
     std::vector<int> busy_core_ids;
     for (const auto& c : now.cpu.cores)
         if (c.online && c.util_pct && *c.util_pct >= cpu_busy) {
-            busy_cores.push_back({{"id", c.id}, {"util_pct", round1(*c.util_pct)}});
+            busy_cores.push_back({{"id", c.id}, {"util_pct", round_to(*c.util_pct, 1)}});
             busy_core_ids.push_back(c.id);
         }
     nlohmann::json feeders = nlohmann::json::array();
@@ -89,7 +85,7 @@ RuleResult check_gpu_starved(const RuleInput& in) {
         for (const auto& p : *processes)
             if (p.gpu == true && p.cpu_pct && *p.cpu_pct >= cpu_busy) {
                 feeders.push_back(
-                    {{"pid", p.pid}, {"name", p.name}, {"cpu_pct", round1(*p.cpu_pct)}});
+                    {{"pid", p.pid}, {"name", p.name}, {"cpu_pct", round_to(*p.cpu_pct, 1)}});
                 feeder_text.push_back(fmt::format("{} {} {:.0f} %", p.pid, p.name, *p.cpu_pct));
             }
 
@@ -117,7 +113,7 @@ RuleResult check_gpu_starved(const RuleInput& in) {
             "above {:g} % CPU",
             gpu->name, *gpu->load_pct, cpu_busy);
     r.evidence = {{"gpu", gpu->name},
-                  {"gpu_load_pct", round1(*gpu->load_pct)},
+                  {"gpu_load_pct", round_to(*gpu->load_pct, 1)},
                   {"busy_cores", busy_cores},
                   {"gpu_processes", feeders},
                   {"gpu_load_limit_pct", gpu_limit},
@@ -142,7 +138,7 @@ RuleResult check_emc_saturated(const RuleInput& in) {
                     ? fmt::format("EMC (shared DRAM) {:.0f} % busy{}: memory-bandwidth bound",
                                   *now.emc->util_pct, clock)
                     : fmt::format("EMC (shared DRAM) {:.0f} % busy{}", *now.emc->util_pct, clock);
-    r.evidence = {{"util_pct", round1(*now.emc->util_pct)},
+    r.evidence = {{"util_pct", round_to(*now.emc->util_pct, 1)},
                   {"freq_hz", or_null(now.emc->freq_hz)},
                   {"max_hz", or_null(now.emc->max_hz)},
                   {"limit_pct", limit}};

@@ -81,4 +81,9 @@ std::string mhz_from_hz(int64_t hz) {
     return fmt::format("{} MHz", std::llround(static_cast<double>(hz) / 1e6));
 }
 
+double round_to(double value, int decimals) {
+    double scale = std::pow(10.0, decimals);
+    return std::round(value * scale) / scale;
+}
+
 }  // namespace edgetop::analysis

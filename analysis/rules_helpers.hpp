@@ -30,6 +30,8 @@ const std::vector<ProcessSample>* process_list(const Sample& sample);
 std::string core_ranges(const std::vector<int>& ids);
 std::string mhz_from_khz(int64_t khz);
 std::string mhz_from_hz(int64_t hz);
+// Evidence values are rounded for people: round_to(52.6349, 1) == 52.6.
+double round_to(double value, int decimals);
 
 template <typename T>
 nlohmann::json or_null(const std::optional<T>& value) {

@@ -10,10 +10,6 @@
 namespace edgetop::analysis {
 namespace {
 
-double round2(double v) {
-    return std::round(v * 100) / 100;
-}
-
 std::string gib(int64_t kb) {
     return fmt::format("{:.1f} GiB", static_cast<double>(kb) / 1048576);
 }
@@ -71,10 +67,10 @@ RuleResult check_memory_pressure(const RuleInput& in) {
     r.evidence = {
         {"total_kb", or_null(mem.total_kb)},
         {"available_kb", or_null(mem.available_kb)},
-        {"available_pct", available_pct ? nlohmann::json(round2(*available_pct)) : nullptr},
+        {"available_pct", available_pct ? nlohmann::json(round_to(*available_pct, 2)) : nullptr},
         {"swap_total_kb", or_null(mem.swap_total_kb)},
         {"swap_used_kb", or_null(mem.swap_used_kb)},
-        {"swap_rise_pct", rise ? nlohmann::json(round2(*rise)) : nullptr},
+        {"swap_rise_pct", rise ? nlohmann::json(round_to(*rise, 2)) : nullptr},
         {"available_limit_pct", available_limit},
         {"swap_rise_limit_pct", rise_limit},
         {"swap_window_s", swap_window_s}};
@@ -98,7 +94,7 @@ RuleResult check_io_stall(const RuleInput& in) {
                               "slowly",
                               *now.cpu.iowait_pct, blocked)
                         : fmt::format("CPUs {:.0f} % in iowait{}", *now.cpu.iowait_pct, blocked);
-    r.evidence = {{"iowait_pct", round2(*now.cpu.iowait_pct)},
+    r.evidence = {{"iowait_pct", round_to(*now.cpu.iowait_pct, 2)},
                   {"procs_blocked", or_null(now.system.procs_blocked)},
                   {"limit_pct", limit}};
     return r;

@@ -4,23 +4,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/energy_integrator.hpp"
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
 
 namespace edgetop::analysis {
 namespace {
-
-double round2(double v) {
-    return std::round(v * 100) / 100;
-}
-
-std::optional<double> total_power_mw(const Sample& sample) {
-    if (sample.power_total_mw) return sample.power_total_mw;
-    for (const auto& rail : sample.rails)
-        if (rail.is_total && rail.power_mw) return rail.power_mw;
-    return std::nullopt;
-}
 
 struct Budget {
     double watts = 0;
@@ -87,7 +77,7 @@ RuleResult check_power_limit(const RuleInput& in) {
             *total / 1000.0, budget->watts, budget->source);
     else
         r.message = "no over-current alarm";
-    r.evidence = {{"total_w", total ? nlohmann::json(round2(*total / 1000.0)) : nullptr},
+    r.evidence = {{"total_w", total ? nlohmann::json(round_to(*total / 1000.0, 2)) : nullptr},
                   {"budget_w", budget ? nlohmann::json(budget->watts) : nullptr},
                   {"budget_source", budget ? nlohmann::json(budget->source) : nullptr},
                   {"alarms", alarms}};

@@ -33,7 +33,7 @@ std::vector<std::string> wrap(std::string_view text, size_t width) {
 
 void append_entry(std::string& out, const std::string& label, std::string_view help) {
     auto lines = wrap(help, kWidth - kLabelWidth);
-    if (label.size() + 2 > kLabelWidth) {
+    if (label.size() + 3 > kLabelWidth) {  // two spaces before, at least one after
         out += fmt::format("  {}\n", label);
         for (const auto& line : lines)
             out += fmt::format("{:{}}{}\n", "", kLabelWidth, line);

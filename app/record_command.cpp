@@ -32,10 +32,6 @@ RecordPlan plan_of(const cli::Args& args) {
     return plan;
 }
 
-void print_error(const std::string& message) {
-    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
-}
-
 }  // namespace
 
 int record_session(const cli::Args& args, const std::string& output_path,

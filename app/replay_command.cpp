@@ -11,14 +11,6 @@
 
 namespace edgetop {
 
-namespace {
-
-void print_error(const std::string& message) {
-    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
-}
-
-}  // namespace
-
 int run_replay(const cli::Args& args) {
     if (args.files.size() != 1) {
         print_error("replay: expected one session file");

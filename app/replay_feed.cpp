@@ -60,12 +60,7 @@ bool ReplayFeed::rewind() {
 }
 
 std::vector<tui::FlagDetail> ReplayFeed::flag_details() const {
-    std::vector<tui::FlagDetail> details;
-    for (const auto& state : analyzer_->states()) {
-        if (!state.raised) continue;
-        details.push_back({state.id, state.last_message, evidence_text(state.last_evidence)});
-    }
-    return details;
+    return raised_flag_details(*analyzer_);
 }
 
 }  // namespace edgetop

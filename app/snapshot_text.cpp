@@ -18,7 +18,7 @@ void section(std::string& out, const char* title, const std::string& summary) {
         out += fmt::format("\n{:<10}{}\n", title, summary);
 }
 
-std::string board_line(const Board& b) {
+std::string snapshot_board_line(const Board& b) {
     std::string mode = kAbsent;
     if (b.current_mode_id) {
         const PowerMode* m = b.current_mode();
@@ -170,7 +170,7 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
 }  // namespace
 
 std::string format_snapshot(const Sample& s, const Board& board) {
-    std::string out = fmt::format("{:<10}{}\n", "Board", board_line(board));
+    std::string out = fmt::format("{:<10}{}\n", "Board", snapshot_board_line(board));
     cpu_section(out, s.cpu);
     system_section(out, s.system);
     gpu_section(out, s.gpu);

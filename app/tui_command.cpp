@@ -22,7 +22,7 @@ int run_interactive(const cli::Args& args) {
     std::string error;
     auto config = rule_config_from(args, error);
     if (!config) {
-        std::fprintf(stderr, "edgetop: %s\n", error.c_str());
+        print_error(error);
         return 2;
     }
     Sampler sampler{Root(args.root)};

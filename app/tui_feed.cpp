@@ -50,8 +50,12 @@ const Sample* AnalyzedLiveFeed::next() {
 }
 
 std::vector<tui::FlagDetail> AnalyzedLiveFeed::flag_details() const {
+    return raised_flag_details(analyzer_);
+}
+
+std::vector<tui::FlagDetail> raised_flag_details(const analysis::Analyzer& analyzer) {
     std::vector<tui::FlagDetail> details;
-    for (const auto& state : analyzer_.states()) {
+    for (const auto& state : analyzer.states()) {
         if (!state.raised) continue;
         details.push_back({state.id, state.last_message, evidence_text(state.last_evidence)});
     }

@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
 
 namespace edgetop {
 
@@ -25,7 +24,7 @@ SessionFileRecorder::SessionFileRecorder(const Sampler& sampler, std::string roo
     : sampler_(sampler), root_(std::move(root)), interval_ms_(interval_ms) {}
 
 SessionFileRecorder::~SessionFileRecorder() {
-    if (is_recording()) finish(EndReason::signal);
+    if (is_recording()) finish(EndReason::stopped);
 }
 
 bool SessionFileRecorder::start(const std::string& path, std::string& error) {
@@ -63,7 +62,7 @@ bool SessionFileRecorder::start(const std::string& path, std::string& error) {
 }
 
 void SessionFileRecorder::stop() {
-    if (is_recording()) finish(EndReason::signal);
+    if (is_recording()) finish(EndReason::stopped);
 }
 
 double SessionFileRecorder::elapsed_s() const {
@@ -75,7 +74,7 @@ void SessionFileRecorder::record(const Sample& sample) {
     // The view's clock starts when the view opens; a session's starts at its header.
     Sample line = sample;
     line.t_s = elapsed_s();
-    if (!writer_->write_line(sample_to_json(line))) {
+    if (!writer_->write_sample(line)) {
         failure_ = std::strerror(writer_->error());
         finish(EndReason::write_error);
         return;

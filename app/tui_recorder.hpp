@@ -22,7 +22,7 @@ class SessionFileRecorder : public tui::Recorder {
     ~SessionFileRecorder() override;
 
     bool start(const std::string& path, std::string& error) override;
-    // Ends the file with reason "signal": the user stopped it (the r key, q, or a signal).
+    // Ends the file with reason "stopped": the user stopped it (the r key again, or by quitting).
     void stop() override;
     bool is_recording() const override { return writer_ != nullptr; }
     std::string path() const override { return path_; }

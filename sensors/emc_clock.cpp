@@ -1,6 +1,7 @@
 // The memory controller clock (current, min, max, nvpmodel cap) and its activity monitor.
 // Each Jetson generation exposes these in a different place; the first readable one wins.
 #include "sensors/emc_clock.hpp"
+#include "sensors/sysfs_file.hpp"
 
 #include <algorithm>
 
@@ -18,11 +19,6 @@ std::optional<double> emc_util_pct(std::optional<int64_t> mc_all_khz,
 }
 
 namespace {
-
-std::optional<int64_t> positive(std::optional<int64_t> value) {
-    if (value && *value > 0) return value;
-    return std::nullopt;
-}
 
 class EmcSource final : public Source {
   public:

@@ -1,4 +1,5 @@
 #include "sensors/fan_discovery.hpp"
+#include "sensors/sysfs_file.hpp"
 
 #include <algorithm>
 #include <array>
@@ -38,10 +39,6 @@ std::optional<int> channel_of(std::string_view file, std::string_view prefix,
     auto n = parse_int(digits);
     if (!n || *n < 0) return std::nullopt;
     return static_cast<int>(*n);
-}
-
-std::string_view base_name(std::string_view path) {
-    return path.substr(path.rfind('/') + 1);
 }
 
 // NVIDIA's JetPack 4 pwm-fan driver: target_pwm, cur_pwm, rpm_measured, temp_control, both on the

@@ -38,11 +38,6 @@ std::vector<int64_t> parse_frequency_list(std::string_view text) {
 
 namespace {
 
-std::optional<int64_t> positive(std::optional<int64_t> value) {
-    if (value && *value > 0) return value;
-    return std::nullopt;
-}
-
 std::optional<bool> flag(std::optional<int64_t> value) {
     if (value && (*value == 0 || *value == 1)) return *value == 1;
     return std::nullopt;

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "sensors/sysfs_file.hpp"
+
 namespace edgetop {
 namespace {
 
@@ -21,11 +23,6 @@ std::optional<int> channel_number(std::string_view file, std::string_view prefix
     auto number = parse_int(file.substr(0, digits));
     if (!number || *number > 99) return std::nullopt;
     return static_cast<int>(*number);
-}
-
-std::string_view base_name(std::string_view path) {
-    auto slash = path.rfind('/');
-    return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
 std::optional<double> read_limit(const Root& root, const std::string& machine_path) {

@@ -146,4 +146,14 @@ OpenResult probe_file(const std::string& real_path) {
     return SysFile(real_path).open_result();
 }
 
+std::string_view base_name(std::string_view path) {
+    auto slash = path.rfind('/');
+    return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+std::optional<int64_t> positive(std::optional<int64_t> value) {
+    if (value && *value > 0) return value;
+    return std::nullopt;
+}
+
 }  // namespace edgetop

@@ -52,5 +52,9 @@ std::string_view trim(std::string_view text);
 // the next blank-separated token, and advances `text` past it.
 std::string_view next_line(std::string_view& text);
 std::string_view next_token(std::string_view& text);
+// The last component of a path ("/sys/class/hwmon/hwmon3" -> "hwmon3").
+std::string_view base_name(std::string_view path);
+// A clock or rate of 0 or less means "not reported": the value, or absent.
+std::optional<int64_t> positive(std::optional<int64_t> value);
 
 }  // namespace edgetop

@@ -58,13 +58,16 @@ const char* to_string(EndReason reason) {
             return "write-error";
         case EndReason::end_of_input:
             return "end-of-input";
+        case EndReason::stopped:
+            return "stopped";
     }
     return "count";
 }
 
 std::optional<EndReason> parse_end_reason(std::string_view text) {
-    for (auto r : {EndReason::count, EndReason::duration, EndReason::signal,
-                   EndReason::command_exited, EndReason::write_error, EndReason::end_of_input})
+    for (auto r :
+         {EndReason::count, EndReason::duration, EndReason::signal, EndReason::command_exited,
+          EndReason::write_error, EndReason::end_of_input, EndReason::stopped})
         if (text == to_string(r)) return r;
     return std::nullopt;
 }

@@ -35,8 +35,17 @@ struct SessionEvent {
     nlohmann::json data;  // the whole line, for the keys a kind adds
 };
 
-// end_of_input: an import (edgetop import) read its whole input.
-enum class EndReason { count, duration, signal, command_exited, write_error, end_of_input };
+// end_of_input: an import (edgetop import) read its whole input; stopped: the user stopped it in
+// the UI.
+enum class EndReason {
+    count,
+    duration,
+    signal,
+    command_exited,
+    write_error,
+    end_of_input,
+    stopped
+};
 
 const char* to_string(EndReason reason);
 std::optional<EndReason> parse_end_reason(std::string_view text);

@@ -2,6 +2,8 @@
 // footer (prompts, messages, the hint about missing values).
 #include <fmt/format.h>
 
+#include <string_view>
+
 #include "tui/format.hpp"
 #include "tui/keys.hpp"
 #include "tui/pages.hpp"
@@ -14,6 +16,14 @@ std::string board_name(const Board& board) {
     std::string model = *board.model;
     if (model.starts_with("NVIDIA ")) model.erase(0, 7);
     return model;
+}
+
+// "NVIDIA Jetson AGX Orin Developer Kit" -> "AGX Orin": what tells boards apart on a narrow line.
+std::string short_board_name(const Board& board) {
+    std::string name = board_name(board);
+    for (std::string_view noise : {" Developer Kit", "Jetson "})
+        if (size_t at = name.find(noise); at != std::string::npos) name.erase(at, noise.size());
+    return name;
 }
 
 std::string release(const Board& board) {
@@ -62,12 +72,17 @@ void draw_header(const Canvas& c, const FrameContext& ctx) {
         replay = "REPLAY t " + format_session_time(ctx.view.sample().t_s);
         every = "x" + format_speed(ctx.ui.replay_speed);
     }
+    // The board stays longest: over SSH to many boards, which one this is matters most.
+    std::string board = board_name(ctx.board);
+    std::string short_board = short_board_name(ctx.board);
     std::vector<std::vector<std::string>> candidates = {
-        {"edgetop", replay, board_name(ctx.board), release(ctx.board), mode, up, every},
-        {replay, board_name(ctx.board), release(ctx.board), mode, up, every},
-        {replay, board_name(ctx.board), mode, up, every},
-        {replay, mode, up, every},
-        {replay, mode, every},
+        {"edgetop", replay, board, release(ctx.board), mode, up, every},
+        {replay, board, release(ctx.board), mode, up, every},
+        {replay, board, mode, up, every},
+        {replay, short_board, mode, up, every},
+        {replay, short_board, mode, every},
+        {replay, short_board, mode},
+        {replay, short_board},
     };
     std::string line;
     for (const auto& parts : candidates) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "analysis/energy_integrator.hpp"
 #include "tui/format.hpp"
 #include "tui/pages.hpp"
 
@@ -79,7 +80,7 @@ void memory_summary(const Canvas& c, const Sample& s) {
 
 void power_summary(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    c.title(0, "Power", "total " + format_power_mw(total_power_mw(s)));
+    c.title(0, "Power", "total " + format_power_mw(analysis::total_power_mw(s)));
     if (s.rails.empty()) c.text(1, 0, "n/a: no power rails", Style::dim);
     CellGrid grid{c, 26};
     for (const auto& rail : s.rails) {

@@ -3,55 +3,82 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
+#include "analysis/energy_integrator.hpp"
 #include "tui/format.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
 namespace {
 
-constexpr int kCol = 10;
+constexpr int kCol = 8;
+
+std::string format_average(const analysis::Energy* energy) {
+    std::optional<double> watts = energy ? energy->average_w() : std::nullopt;
+    return format_power_mw(watts ? std::optional<double>(*watts * 1000.0) : std::nullopt);
+}
+
+std::string format_energy(const analysis::Energy* energy) {
+    return format_energy_j(energy ? energy->measured_joules() : std::nullopt);
+}
 
 void rails(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    const EnergyMeter& meter = ctx.view.energy();
-    c.title(0, "Rails", "total " + format_power_mw(total_power_mw(s)));
+    const analysis::SessionEnergy& meter = ctx.view.energy();
+    const std::vector<analysis::RailEnergy> energies = meter.rails();
+    c.title(0, "Rails", "total " + format_power_mw(analysis::total_power_mw(s)));
     if (s.rails.empty()) {
         c.text(1, 0, "n/a: no power monitor found", Style::dim);
         return;
     }
-    int name_w = std::max(8, c.width() - 5 * (kCol + 1));
-    auto row = [&](int y, std::string_view name, const std::vector<std::string>& cells, Style st) {
+    // Whole rail names first (VDDQ_VDD2_1V8AO tells a user nothing cut short); the columns of
+    // least use go when the panel is narrow: voltage, then current, then the average.
+    size_t longest = 4;
+    for (const auto& r : s.rails)
+        longest = std::max(longest, r.name.size());
+    constexpr int kColumnsByUse[] = {2, 4, 3, 1, 0};  // power, energy, average, current, voltage
+    int name_w = static_cast<int>(longest) + 1;
+    int shown = std::clamp((c.width() - name_w) / (kCol + 1), 1, 5);
+    name_w = std::min(name_w, c.width() - shown * (kCol + 1));
+    std::array<bool, 5> visible{};
+    for (int i = 0; i < shown; ++i)
+        visible[static_cast<size_t>(kColumnsByUse[i])] = true;
+    auto row = [&](int y, std::string_view name, const std::array<std::string, 5>& cells,
+                   Style st) {
         c.text(y, 0, std::string(name).substr(0, static_cast<size_t>(std::max(0, name_w))), st);
         int x = name_w;
-        for (const auto& cell : cells) {
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if (!visible[i]) continue;
+            const std::string& cell = cells[i];
             std::string padded =
                 cell.size() < kCol ? std::string(kCol - cell.size(), ' ') + cell : cell;
-            c.text(y, x + 1, padded, cell == kNotAvailable ? Style::dim : st);
+            c.text(y, x, padded, cell == kNotAvailable ? Style::dim : st);
             x += kCol + 1;
         }
     };
     row(1, "rail", {"voltage", "current", "power", "average", "energy"}, Style::label);
     int y = 2;
     for (const auto& r : s.rails) {
-        const RailEnergy* e = meter.find(r.name);
+        auto e =
+            std::find_if(energies.begin(), energies.end(),
+                         [&](const analysis::RailEnergy& known) { return known.name == r.name; });
+        const analysis::Energy* energy = e == energies.end() ? nullptr : &e->energy;
         Style st = r.crit_alarm.value_or(false)   ? Style::crit
                    : r.warn_alarm.value_or(false) ? Style::warn
                    : r.is_total                   ? Style::title
                                                   : Style::normal;
         row(y++, r.name,
             {format_voltage_mv(r.voltage_mv), format_current_ma(r.current_ma),
-             format_power_mw(r.power_mw), format_power_mw(e ? e->average_mw() : std::nullopt),
-             e && e->covered_s > 0 ? format_energy_j(e->energy_j) : kNotAvailable},
+             format_power_mw(r.power_mw), format_average(energy), format_energy(energy)},
             st);
     }
     bool has_total_rail =
         std::any_of(s.rails.begin(), s.rails.end(), [](const RailSample& r) { return r.is_total; });
     if (!has_total_rail && s.power_total_mw) {
-        const RailEnergy& t = meter.total();
         row(y, "total",
-            {"", "", format_power_mw(s.power_total_mw), format_power_mw(t.average_mw()),
-             t.covered_s > 0 ? format_energy_j(t.energy_j) : kNotAvailable},
+            {"", "", format_power_mw(s.power_total_mw), format_average(&meter.total()),
+             format_energy(&meter.total())},
             Style::title);
     }
 }
@@ -117,7 +144,7 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             rails(c, ctx);
             break;
         case PanelId::power_graph:
-            draw_history_graph(c, "Total power", format_power_mw(total_power_mw(s)),
+            draw_history_graph(c, "Total power", format_power_mw(analysis::total_power_mw(s)),
                                ctx.view.history().power_total_w, 0);
             break;
         case PanelId::zones:

@@ -50,12 +50,12 @@ void ViewModel::update(const Sample& sample) {
         h.gpu_freq_mhz[i].push(mhz);
     }
     std::optional<double> watts;
-    if (auto mw = total_power_mw(sample)) watts = *mw / 1000.0;
+    if (auto mw = analysis::total_power_mw(sample)) watts = *mw / 1000.0;
     h.power_total_w.push(watts);
     h.ctxt_per_s.push(sample.system.ctxt_per_s);
     h.emc_util.push(sample.emc ? sample.emc->util_pct : std::nullopt);
     h.ram_used_pct.push(ram_used_pct(sample.mem));
-    energy_.update(sample);
+    energy_.add(sample);
 }
 
 LayoutModel ViewModel::layout_model() const {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/energy_integrator.hpp"
 #include "edgetop/sample.hpp"
-#include "tui/energy.hpp"
 #include "tui/history.hpp"
 #include "tui/layout.hpp"
 
@@ -32,7 +32,7 @@ class ViewModel {
     bool has_sample() const { return samples_ > 0; }
     const Sample& sample() const { return sample_; }
     const Histories& history() const { return history_; }
-    const EnergyMeter& energy() const { return energy_; }
+    const analysis::SessionEnergy& energy() const { return energy_; }
     const std::vector<FlagEvent>& flag_events() const { return events_; }
     long samples() const { return samples_; }
     LayoutModel layout_model() const;
@@ -40,7 +40,7 @@ class ViewModel {
   private:
     Sample sample_;
     Histories history_;
-    EnergyMeter energy_;
+    analysis::SessionEnergy energy_;
     std::vector<FlagEvent> events_;
     long samples_ = 0;
 };

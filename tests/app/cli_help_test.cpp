@@ -43,6 +43,19 @@ TEST(CliHelp, FitsEightyColumns) {
     }
 }
 
+TEST(CliHelp, EveryOptionLabelIsSetApartFromItsText) {
+    std::string help = help_text("");
+    for (const auto& o : kOptions) {
+        std::string label = "--" + std::string(o.name);
+        if (!o.argument.empty()) label += " " + std::string(o.argument);
+        // The label's own line: "  -o, --output FILE  ..." or "      --once  ...".
+        size_t at = help.find((o.short_name ? ", " : "    ") + label);
+        ASSERT_NE(at, std::string::npos) << label;
+        char after = help[at + (o.short_name ? 2 : 4) + label.size()];
+        EXPECT_TRUE(after == ' ' || after == '\n') << "runs into its text: " << label;
+    }
+}
+
 TEST(CliHelp, Version) {
     EXPECT_EQ(version_text(), "edgetop 0.1.0\n");
 }

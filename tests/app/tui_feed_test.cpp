@@ -109,7 +109,7 @@ TEST(SessionFileRecorder, WritesHeaderSamplesAndEnd) {
     }
     EXPECT_EQ(lines[4]["type"], "end");
     EXPECT_EQ(lines[4]["samples"], 3);
-    EXPECT_EQ(lines[4]["reason"], "signal");
+    EXPECT_EQ(lines[4]["reason"], "stopped");
 }
 
 TEST(SessionFileRecorder, RefusesStandardOutputAndMissingDirectories) {

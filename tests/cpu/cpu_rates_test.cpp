@@ -10,11 +10,11 @@ namespace {
 
 using testing::FixtureTree;
 
-struct Readers {
+struct StatAndFreqReaders {
     SourcePtr freq = make_cpu_freq_source();
     SourcePtr stat = make_cpu_stat_source();
 
-    explicit Readers(const FixtureTree& tree) {
+    explicit StatAndFreqReaders(const FixtureTree& tree) {
         Root root(tree.root());
         EXPECT_TRUE(freq->discover(root));
         EXPECT_TRUE(stat->discover(root));
@@ -60,7 +60,7 @@ constexpr const char* kNanoStatAfter =
 TEST(CpuRates, UtilisationPerCoreAndTotalFromTwoReadings) {
     FixtureTree tree("nano");
     tree.write("/proc/stat", kNanoStatBefore);
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(10.0);
     tree.write("/proc/stat", kNanoStatAfter);
     Sample cur = readers.poll(11.0);
@@ -95,7 +95,7 @@ TEST(CpuRates, UtilisationPerCoreAndTotalFromTwoReadings) {
 TEST(CpuRates, ContextSwitchRateUsesTheRealInterval) {
     FixtureTree tree("nano");
     tree.write("/proc/stat", kNanoStatBefore);
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(2.0);
     tree.write("/proc/stat", kNanoStatAfter);
     Sample cur = readers.poll(2.5);  // 2610 switches in half a second
@@ -106,7 +106,7 @@ TEST(CpuRates, ContextSwitchRateUsesTheRealInterval) {
 TEST(CpuRates, StealCountsInTheTotal) {
     FixtureTree tree("nano");
     tree.write("/proc/stat", "cpu  100 0 0 100 0 0 0 0 0 0\ncpu0 100 0 0 100 0 0 0 0 0 0\n");
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(0);
     // user +30, idle +50, steal +20: a guest whose hypervisor took 20 % of the time.
     tree.write("/proc/stat", "cpu  130 0 0 150 0 0 0 20 0 0\ncpu0 130 0 0 150 0 0 0 20 0 0\n");
@@ -119,7 +119,7 @@ TEST(CpuRates, StealCountsInTheTotal) {
 
 TEST(CpuRates, UnchangedCountersGiveNoUtilisationButZeroSwitches) {
     FixtureTree tree("agx-orin");
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(1.0);
     Sample cur = readers.poll(1.1);
     derive_cpu_rates(prev, cur);
@@ -132,7 +132,7 @@ TEST(CpuRates, UnchangedCountersGiveNoUtilisationButZeroSwitches) {
 TEST(CpuRates, CountersGoingBackwardsGiveNothing) {
     FixtureTree tree("nano");
     tree.write("/proc/stat", kNanoStatAfter);
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(1);
     tree.write("/proc/stat", kNanoStatBefore);
     Sample cur = readers.poll(2);
@@ -146,7 +146,7 @@ TEST(CpuRates, CountersGoingBackwardsGiveNothing) {
 TEST(CpuRates, OnlyIdleGoingBackwardsAlsoGivesNothing) {
     FixtureTree tree("nano");
     tree.write("/proc/stat", "cpu0 1000 0 500 20000 40 0 0 0 0 0\n");
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(1);
     tree.write("/proc/stat", "cpu0 1200 0 600 19990 40 0 0 0 0 0\n");
     Sample cur = readers.poll(2);
@@ -168,7 +168,7 @@ TEST(CpuRates, CoreGoingOfflineAndBackMidRun) {
         return text + "ctxt " + std::to_string(50000 + 1000 * step) + "\n";
     };
     tree.write("/proc/stat", stat_with(true, 0));
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample s0 = readers.poll(0);
 
     tree.write("/sys/devices/system/cpu/cpu3/online", "0\n");
@@ -201,7 +201,7 @@ TEST(CpuRates, OfflineCoreStillListedInProcStatHasNoUtilisation) {
     // /proc/stat read just before the unplug finished: the line is there, the core is offline.
     FixtureTree tree("nano");
     tree.write("/proc/stat", kNanoStatBefore);
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(1);
     tree.write("/sys/devices/system/cpu/cpu2/online", "0\n");
     tree.write("/proc/stat", kNanoStatAfter);
@@ -217,7 +217,7 @@ TEST(CpuRates, RawCountersAreKeptSoTheThirdSampleIsRight) {
     // its total drifts. Three readings, 50 % then 25 % busy.
     FixtureTree tree("nano");
     tree.write("/proc/stat", "cpu  1000 0 0 1000 0 0 0 0 0 0\n");
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample s0 = readers.poll(0);
     tree.write("/proc/stat", "cpu  1050 0 0 1050 0 0 0 0 0 0\n");
     Sample s1 = readers.poll(1);
@@ -233,7 +233,7 @@ TEST(CpuRates, RawCountersAreKeptSoTheThirdSampleIsRight) {
 TEST(CpuRates, NoIntervalNoSwitchRate) {
     FixtureTree tree("nano");
     tree.write("/proc/stat", kNanoStatBefore);
-    Readers readers(tree);
+    StatAndFreqReaders readers(tree);
     Sample prev = readers.poll(5);
     tree.write("/proc/stat", kNanoStatAfter);
     Sample cur = readers.poll(5);

@@ -21,6 +21,9 @@
 namespace edgetop::testing {
 
 // 'text' quoted for sh.
+// The start of the UI's header line on the AGX Orin fixture, wide enough for the full title.
+inline const std::string kOrinHeader = " edgetop  Jetson AGX Orin";
+
 inline std::string shell_quote(const std::string& text) {
     std::string out = "'";
     for (char c : text) {

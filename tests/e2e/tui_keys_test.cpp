@@ -15,8 +15,6 @@ class TuiKeys : public ::testing::Test {
     void SetUp() override { EDGETOP_REQUIRE_TMUX(); }
 };
 
-const std::string kHeader = " edgetop  Jetson AGX Orin";
-
 std::vector<std::string> rows(const std::string& screen) {
     return split_lines(screen);
 }
@@ -24,7 +22,7 @@ std::vector<std::string> rows(const std::string& screen) {
 TEST_F(TuiKeys, TabDigitsHelpPauseIntervalAndQuit) {
     TmuxSession tmux({"--root", fixture_root("agx-orin")});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for_all({kHeader, "every 1 s", "Top processes"});
+    tmux.wait_for_all({kOrinHeader, "every 1 s", "Top processes"});
 
     tmux.keys("Tab");
     tmux.wait_for("Utilisation history per core");
@@ -59,7 +57,7 @@ TEST_F(TuiKeys, TabDigitsHelpPauseIntervalAndQuit) {
 
     tmux.keys("q");
     std::string screen = tmux.wait_for("edgetop exited 0");
-    EXPECT_EQ(screen.find(kHeader), std::string::npos)
+    EXPECT_EQ(screen.find(kOrinHeader), std::string::npos)
         << "the terminal is back to the shell's screen:\n"
         << screen;
 }
@@ -67,12 +65,12 @@ TEST_F(TuiKeys, TabDigitsHelpPauseIntervalAndQuit) {
 TEST_F(TuiKeys, EscapeAndSigtermAlsoQuitCleanly) {
     TmuxSession tmux({"--root", fixture_root("agx-orin")});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for(kHeader);
+    tmux.wait_for(kOrinHeader);
     tmux.keys("Escape");
     tmux.wait_for("edgetop exited 0");
 
     TmuxSession interrupted({"--root", fixture_root("agx-orin")});
-    interrupted.wait_for(kHeader);
+    interrupted.wait_for(kOrinHeader);
     interrupted.keys("C-c");
     interrupted.wait_for("edgetop exited 0");
 }
@@ -80,14 +78,15 @@ TEST_F(TuiKeys, EscapeAndSigtermAlsoQuitCleanly) {
 TEST_F(TuiKeys, ResizeKeepsACorrectScreen) {
     TmuxSession tmux({"--root", fixture_root("agx-orin")}, TmuxOptions().size(200, 60));
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for_all({kHeader, "VDD_GPU_SOC"});
+    tmux.wait_for_all({kOrinHeader, "VDD_GPU_SOC"});
 
     tmux.resize(40, 12);
     std::string small = tmux.wait_until(
         [](const std::string& s) {
             auto lines = rows(s);
-            // A narrow header keeps the mode, the interval and the flag count.
-            return lines.size() == 12 && lines[0].find("every 1 s") != std::string::npos &&
+            // A narrow header keeps the board, the mode and the flag count.
+            return lines.size() == 12 &&
+                   lines[0].find("AGX Orin  mode MAXN") != std::string::npos &&
                    lines[1].starts_with(" 1 Overview");
         },
         "a 40x12 screen with the header");
@@ -100,12 +99,12 @@ TEST_F(TuiKeys, ResizeKeepsACorrectScreen) {
     }
     // Nothing from the wide layout survives: the small screen equals a fresh start at 40x12.
     TmuxSession fresh({"--root", fixture_root("agx-orin")}, TmuxOptions().size(40, 12));
-    std::string expected = fresh.wait_for("every 1 s");
+    std::string expected = fresh.wait_for("AGX Orin  mode MAXN");
     fresh.wait_until([&](const std::string& s) { return s == tmux.capture(); },
                      "the resized screen to equal a fresh 40x12 one:\n" + expected);
 
     tmux.resize(200, 60);
-    std::string big = tmux.wait_for_all({kHeader, "VDD_GPU_SOC", "Top processes"});
+    std::string big = tmux.wait_for_all({kOrinHeader, "VDD_GPU_SOC", "Top processes"});
     EXPECT_EQ(rows(big).size(), 60u);
     tmux.keys("q");
     tmux.wait_for("edgetop exited 0");
@@ -116,7 +115,7 @@ TEST_F(TuiKeys, EveryCommonTerminalStartsAndQuitsCleanly) {
         SCOPED_TRACE(term);
         TmuxSession tmux({"--root", fixture_root("agx-orin")}, TmuxOptions().with_term(term));
         ASSERT_TRUE(tmux.started());
-        tmux.wait_for_all({kHeader, "VDD_GPU_SOC"});
+        tmux.wait_for_all({kOrinHeader, "VDD_GPU_SOC"});
         tmux.keys("4");
         tmux.wait_for("5182 mA");
         tmux.keys("q");
@@ -155,17 +154,17 @@ TEST(ColourDetection, SeesColoursButNotDefaultsOrAttributes) {
 TEST_F(TuiKeys, NoColorOptionAndEnvironmentTurnColoursOff) {
     {
         TmuxSession coloured({"--root", fixture_root("agx-orin")});
-        coloured.wait_for(kHeader);
+        coloured.wait_for(kOrinHeader);
         EXPECT_TRUE(has_colour(coloured.capture(true))) << "the default view is coloured";
     }
     {
         TmuxSession flag({"--root", fixture_root("agx-orin"), "--no-color"});
-        flag.wait_for(kHeader);
+        flag.wait_for(kOrinHeader);
         EXPECT_FALSE(has_colour(flag.capture(true))) << flag.capture(true);
     }
     {
         TmuxSession env({"--root", fixture_root("agx-orin")}, TmuxOptions().with_env("NO_COLOR=1"));
-        env.wait_for(kHeader);
+        env.wait_for(kOrinHeader);
         EXPECT_FALSE(has_colour(env.capture(true))) << env.capture(true);
     }
 }

@@ -33,7 +33,7 @@ const std::vector<PageExpectation>& orin_pages() {
         // INA3221 channels in mV and mA; the 1.8 V rail at 1800 mV x 224 mA = 403 mW; the CV
         // zones read -256000 (absent) and show n/a.
         {'4',
-         {"VDD_GPU_SOC     843 mV    5182 mA", "VDD_CPU_CV      780 mV    2036 mA", "403 mW",
+         {"VDD_GPU_SOC       843 mV  5182 mA", "VDD_CPU_CV        780 mV  2036 mA", "403 mW",
           "total 6.4 W", "CPU             52.6 °C  passive 99 critical 104",
           "CV0                 n/a", "Tboard          40.0 °C", "2049 rpm"}},
         // /proc/meminfo, nvmap GPU memory, EMC at 3199 MHz.
@@ -66,7 +66,7 @@ TEST_F(TuiPages, EveryPageShowsTheFixtureValues) {
 TEST_F(TuiPages, PageOptionChoosesTheFirstPage) {
     TmuxSession tmux({"--root", fixture_root("agx-orin"), "--page", "4"});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for_all({"Rails", "VDD_GPU_SOC     843 mV"});
+    tmux.wait_for_all({"Rails", "VDD_GPU_SOC       843 mV"});
 }
 
 bool is_ascii(const std::string& text) {

@@ -16,8 +16,6 @@ class TuiRecord : public ::testing::Test {
     void SetUp() override { EDGETOP_REQUIRE_TMUX(); }
 };
 
-const std::string kHeader = " edgetop  Jetson AGX Orin";
-
 // Types a path into the record prompt in place of the proposed one.
 void start_recording(const TmuxSession& tmux, const std::string& path) {
     tmux.keys("r");
@@ -59,7 +57,7 @@ void expect_valid_session(const std::string& path, size_t min_samples) {
     const auto& end = lines.back();
     EXPECT_EQ(end["type"], "end");
     EXPECT_EQ(end["samples"], samples);
-    EXPECT_EQ(end["reason"], "signal");
+    EXPECT_EQ(end["reason"], "stopped");
     EXPECT_GE(end["t"].get<double>(), previous_t);
     EXPECT_GE(samples, min_samples);
 }
@@ -69,7 +67,7 @@ TEST_F(TuiRecord, RKeyRecordsAValidSessionAndRStopsIt) {
     std::string path = dir.file("ui.jsonl");
     TmuxSession tmux({"--root", fixture_root("agx-orin"), "--interval", "200"});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for(kHeader);
+    tmux.wait_for(kOrinHeader);
     start_recording(tmux, path);
     ASSERT_TRUE(wait_for_samples(path, 3, std::chrono::seconds(10)));
     tmux.keys("r");
@@ -84,7 +82,7 @@ TEST_F(TuiRecord, QuittingWhileRecordingEndsTheFile) {
     std::string path = dir.file("quit.jsonl");
     TmuxSession tmux({"--root", fixture_root("agx-orin"), "--interval", "200"});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for(kHeader);
+    tmux.wait_for(kOrinHeader);
     start_recording(tmux, path);
     ASSERT_TRUE(wait_for_samples(path, 2, std::chrono::seconds(10)));
     tmux.keys("q");
@@ -95,7 +93,7 @@ TEST_F(TuiRecord, QuittingWhileRecordingEndsTheFile) {
 TEST_F(TuiRecord, UnwritablePathIsReportedAndTheViewGoesOn) {
     TmuxSession tmux({"--root", fixture_root("agx-orin")});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for(kHeader);
+    tmux.wait_for(kOrinHeader);
     tmux.keys("r");
     tmux.wait_for("edgetop-");
     std::string erase;

@@ -119,8 +119,8 @@ TEST_F(Frame, EveryPageDrawsAtEverySize) {
             if (rows >= 8) {
                 EXPECT_NE(text.find("1 flag"), std::string::npos) << text;
             }
-            if (cols >= 80) {
-                EXPECT_NE(text.find("AGX Orin"), std::string::npos) << text;
+            if (cols >= 40) {
+                EXPECT_NE(screen.row(0).find("AGX Orin"), std::string::npos) << text;
             }
         }
         scene.ui.help = true;
@@ -151,6 +151,23 @@ TEST_F(Frame, PowerPageShowsEachRailEnergyAndTrips) {
     for (const char* expected :
          {"843 mV", "5182 mA", "4.4 W", "17.5 J", "passive 99", "critical 104", "pwmfan"})
         EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+}
+
+TEST_F(Frame, NarrowPowerPageKeepsWholeRailNamesAndDropsColumnsInstead) {
+    Scene scene;
+    scene.ui.page = Page::power;
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    EXPECT_NE(text.find("VDDQ_VDD2_1V8AO"), std::string::npos) << text;
+    // Power and energy are the last columns to go; VDD_GPU_SOC's 4.4 W stays on screen.
+    EXPECT_NE(text.find("4.4 W"), std::string::npos) << text;
+    screen.resize(24, 40);
+    scene.draw();
+    text = screen.text();
+    EXPECT_NE(text.find("VDDQ_VDD2_1V8AO"), std::string::npos) << text;
+    EXPECT_NE(text.find("4.4 W"), std::string::npos) << text;
+    EXPECT_EQ(text.find("843 mV"), std::string::npos) << "voltage goes first\n" << text;
 }
 
 TEST_F(Frame, MissingValuesShowNotAvailableAndWhy) {
