@@ -93,6 +93,13 @@ std::optional<std::string> RuleConfig::disable(std::string_view id_list) {
     return std::nullopt;
 }
 
+std::vector<std::string> RuleConfig::enabled_ids() const {
+    std::vector<std::string> ids;
+    for (const auto& rule : rule_catalog())
+        if (enabled(rule.id)) ids.push_back(rule.id);
+    return ids;
+}
+
 double RuleConfig::get(std::string_view id, std::string_view key) const {
     const RuleInfo* rule = find_rule(id);
     const RuleParam* param = rule ? rule->find_param(key) : nullptr;

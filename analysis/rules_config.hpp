@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "analysis/rules_types.hpp"
 
@@ -30,6 +31,8 @@ class RuleConfig {
 
     bool enabled(std::string_view id) const { return !off_.contains(std::string(id)); }
     const std::set<std::string>& disabled() const { return off_; }
+    // The ids of the catalog's rules that are not disabled, in catalog order.
+    std::vector<std::string> enabled_ids() const;
     // The value in force: the override, else the catalog default. Unknown id/key is a bug: throws.
     double get(std::string_view id, std::string_view key) const;
     // Every threshold of one rule, defaults filled in.

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/rules_catalog.hpp"
+#include "analysis/rules_config.hpp"
 #include "app/commands.hpp"
 #include "app/recorder.hpp"
 #include "app/rule_options.hpp"
@@ -40,13 +40,6 @@ class BlockedSignals {
     sigset_t original_{};
 };
 
-std::vector<std::string> enabled_flags(const analysis::RuleConfig& config) {
-    std::vector<std::string> ids;
-    for (const auto& rule : analysis::rule_catalog())
-        if (config.enabled(rule.id)) ids.push_back(rule.id);
-    return ids;
-}
-
 }  // namespace
 
 int run_serve(const cli::Args& args) {
@@ -73,7 +66,7 @@ int run_serve(const cli::Args& args) {
     }
     std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());
 
-    ServePublisher publisher(metrics, enabled_flags(*rules),
+    ServePublisher publisher(metrics, rules->enabled_ids(),
                              static_cast<double>(sysconf(_SC_CLK_TCK)));
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.output == "-" ? "/dev/null" : args.output;

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "analysis/rules_analyzer.hpp"
-#include "analysis/rules_catalog.hpp"
+#include "analysis/rules_config.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/gzip.hpp"
 #include "exporter/latest_metrics.hpp"
@@ -30,17 +30,10 @@ std::string orin() {
     return std::string(EDGETOP_FIXTURES) + "/agx-orin";
 }
 
-std::vector<std::string> flag_ids() {
-    std::vector<std::string> ids;
-    for (const auto& rule : analysis::rule_catalog())
-        ids.push_back(rule.id);
-    return ids;
-}
-
 // A sampler and a model that have seen two samples (rates present), as a running serve has.
 struct Running {
     Sampler sampler{Root(orin())};
-    exporter::ExportModel model{sampler.board(), flag_ids(), 100};
+    exporter::ExportModel model{sampler.board(), analysis::RuleConfig().enabled_ids(), 100};
     exporter::Families families;
     Running() {
         model.add(sampler.sample());

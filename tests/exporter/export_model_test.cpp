@@ -7,10 +7,11 @@
 #include <algorithm>
 #include <string>
 
-#include "analysis/rules_catalog.hpp"
+#include "analysis/rules_config.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/family_builder.hpp"
 #include "sensors/sampler.hpp"
+#include "tests/exporter/fixture_families.hpp"
 #include "tests/support/fixture_tree.hpp"
 
 namespace edgetop::exporter {
@@ -18,13 +19,6 @@ namespace {
 
 using prometheus::MetricFamily;
 using prometheus::MetricType;
-
-std::vector<std::string> all_flags() {
-    std::vector<std::string> ids;
-    for (const auto& rule : analysis::rule_catalog())
-        ids.push_back(rule.id);
-    return ids;
-}
 
 const MetricFamily* find(const Families& families, const std::string& name) {
     for (const auto& family : families)
@@ -47,14 +41,6 @@ std::optional<double> value(const Families& families, const std::string& name,
         return family->type == MetricType::Counter ? metric.counter.value : metric.gauge.value;
     }
     return std::nullopt;
-}
-
-// Two samples of a fixture board, the second one's families.
-Families families_of(const std::string& board) {
-    Sampler sampler{Root(testing::fixture_path(board))};
-    ExportModel model(sampler.board(), all_flags(), 100);
-    model.add(sampler.sample());
-    return model.add(sampler.sample());
 }
 
 TEST(ExportModel, OrinRailsInBaseUnitsWithWattsFromVoltsTimesAmperes) {
@@ -159,7 +145,7 @@ TEST(ExportModel, FlagGaugeFollowsTheSampleAndRaisesCountEachRise) {
 
 TEST(ExportModel, BeforeTheFirstSampleOnlyIdentityAndFlags) {
     Sampler sampler{Root(testing::fixture_path("agx-orin"))};
-    ExportModel model(sampler.board(), all_flags(), 100);
+    ExportModel model(sampler.board(), analysis::RuleConfig().enabled_ids(), 100);
     Families families = model.initial();
     EXPECT_TRUE(find(families, "edgetop_board_info"));
     EXPECT_TRUE(find(families, "edgetop_flag_raised"));

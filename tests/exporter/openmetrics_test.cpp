@@ -8,10 +8,10 @@
 
 #include <limits>
 
-#include "analysis/rules_catalog.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/family_builder.hpp"
 #include "sensors/sampler.hpp"
+#include "tests/exporter/fixture_families.hpp"
 #include "tests/exporter/openmetrics_check.hpp"
 #include "tests/support/fixture_tree.hpp"
 
@@ -107,13 +107,7 @@ TEST(OpenMetrics, NoFamiliesIsJustEof) {
 class OpenMetricsFixture : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(OpenMetricsFixture, WellFormedWithTheSeriesOfTheTextFormat) {
-    Sampler sampler{Root(testing::fixture_path(GetParam()))};
-    std::vector<std::string> flags;
-    for (const auto& rule : analysis::rule_catalog())
-        flags.push_back(rule.id);
-    ExportModel model(sampler.board(), flags, 100);
-    model.add(sampler.sample());
-    Families families = model.add(sampler.sample());
+    Families families = families_of(GetParam());
 
     std::string openmetrics = serialize_openmetrics(families);
     auto check = testing::check_openmetrics(openmetrics);

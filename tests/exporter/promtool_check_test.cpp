@@ -9,9 +9,9 @@
 #include <fstream>
 #include <string>
 
-#include "analysis/rules_catalog.hpp"
 #include "exporter/export_model.hpp"
 #include "sensors/sampler.hpp"
+#include "tests/exporter/fixture_families.hpp"
 #include "tests/exporter/serve_process.hpp"
 #include "tests/support/fixture_tree.hpp"
 
@@ -50,13 +50,7 @@ class PromtoolCheck : public ::testing::TestWithParam<const char*> {
 };
 
 TEST_P(PromtoolCheck, FixtureFamiliesPassTheLinter) {
-    Sampler sampler{Root(testing::fixture_path(GetParam()))};
-    std::vector<std::string> flags;
-    for (const auto& rule : analysis::rule_catalog())
-        flags.push_back(rule.id);
-    ExportModel model(sampler.board(), flags, 100);
-    model.add(sampler.sample());
-    Families families = model.add(sampler.sample());
+    Families families = families_of(GetParam());
     std::string text = prometheus::TextSerializer().Serialize(families);
     ASSERT_NE(text.find("edgetop_cpu_seconds_total"), std::string::npos);
 

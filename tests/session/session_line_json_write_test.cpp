@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "session/orin_sample.hpp"
+#include "session/pipe_text.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_line_json.hpp"
 #include "session/session_sample_json.hpp"
@@ -146,15 +147,6 @@ TEST(LineJsonWrite, LongLinesGrowTheString) {
     EXPECT_EQ(ordered_json::parse(fmt::to_string(out)).size(), 50u);
 }
 
-std::string read_all(int fd) {
-    std::string out;
-    char buf[65536];
-    ssize_t n;
-    while ((n = ::read(fd, buf, sizeof buf)) > 0)
-        out.append(buf, static_cast<size_t>(n));
-    return out;
-}
-
 TEST(SessionWriterWrite, SerializedLinesAndSamplesAreWrittenWholeWithTheirNewline) {
     int fds[2];
     ASSERT_EQ(pipe(fds), 0);
@@ -167,8 +159,8 @@ TEST(SessionWriterWrite, SerializedLinesAndSamplesAreWrittenWholeWithTheirNewlin
     EXPECT_EQ(writer.lines(), 4u);
     ::close(fds[1]);
     std::string sample_line = sample_to_json(s).dump();
-    EXPECT_EQ(read_all(fds[0]), "{\"type\":\"header\"}\n" + sample_line + "\n" + sample_line +
-                                    "\n{\"type\":\"end\"}\n");
+    EXPECT_EQ(testing::read_until_eof(fds[0]), "{\"type\":\"header\"}\n" + sample_line + "\n" +
+                                                   sample_line + "\n{\"type\":\"end\"}\n");
     ::close(fds[0]);
 }
 
@@ -197,7 +189,7 @@ TEST(SessionWriterWrite, ACutSampleLineIsReportedAsPartialAndNothingFollowsIt) {
     EXPECT_TRUE(writer.left_partial_line());
     EXPECT_FALSE(writer.write_closing_line({{"type", "end"}}));  // would follow a cut line
     EXPECT_EQ(writer.lines(), 0u);
-    std::string text = read_all(fds[0]);
+    std::string text = testing::read_until_eof(fds[0]);
     EXPECT_EQ(text.size(), static_cast<size_t>(capacity));
     EXPECT_EQ(text, sample_to_json(s).dump().substr(0, text.size()));
     ::close(fds[0]);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "session/orin_sample.hpp"
+#include "session/pipe_text.hpp"
 #include "session/session_sample_json.hpp"
 #include "session/session_writer.hpp"
 
@@ -15,15 +16,6 @@ namespace edgetop {
 namespace {
 
 using nlohmann::ordered_json;
-
-std::string read_all(int fd) {
-    std::string out;
-    char buf[65536];
-    ssize_t n;
-    while ((n = ::read(fd, buf, sizeof buf)) > 0)
-        out.append(buf, static_cast<size_t>(n));
-    return out;
-}
 
 TEST(SessionWriter, WritesOneNewlineTerminatedLinePerValue) {
     int fds[2];
@@ -34,7 +26,7 @@ TEST(SessionWriter, WritesOneNewlineTerminatedLinePerValue) {
     EXPECT_EQ(writer.lines(), 2u);
     EXPECT_EQ(writer.error(), 0);
     ::close(fds[1]);
-    std::string text = read_all(fds[0]);
+    std::string text = testing::read_until_eof(fds[0]);
     ::close(fds[0]);
     ASSERT_FALSE(text.empty());
     EXPECT_EQ(text.back(), '\n');
@@ -49,7 +41,7 @@ TEST(SessionWriter, ReplacesInvalidUtf8InsteadOfFailing) {
     SessionWriter writer(fds[1]);
     EXPECT_TRUE(writer.write_line({{"model", std::string("Jetson\xff\xfe")}}));
     ::close(fds[1]);
-    std::string text = read_all(fds[0]);
+    std::string text = testing::read_until_eof(fds[0]);
     ::close(fds[0]);
     auto parsed = nlohmann::json::parse(text, nullptr, false);
     EXPECT_FALSE(parsed.is_discarded());
@@ -104,7 +96,7 @@ TEST(SessionWriter, ClosingLineIsTriedOnceMoreAfterAFailureThatLeftNothing) {
     ::close(target);
     ::close(fds[1]);
     ::close(read_only);
-    EXPECT_EQ(read_all(fds[0]), "{\"type\":\"end\",\"reason\":\"write-error\"}\n");
+    EXPECT_EQ(testing::read_until_eof(fds[0]), "{\"type\":\"end\",\"reason\":\"write-error\"}\n");
     ::close(fds[0]);
 }
 
