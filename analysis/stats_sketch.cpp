@@ -11,6 +11,27 @@ constexpr double kZeroBelow = 1e-9;
 
 }  // namespace
 
+void BucketRange::add(int bucket, double weight) {
+    if (weights_.empty()) {
+        lowest_ = bucket;
+        weights_.push_back(weight);
+        return;
+    }
+    if (bucket < lowest_) {
+        weights_.insert(weights_.begin(), static_cast<std::size_t>(lowest_ - bucket), 0.0);
+        lowest_ = bucket;
+    }
+    auto index = static_cast<std::size_t>(bucket - lowest_);
+    if (index >= weights_.size()) weights_.resize(index + 1, 0.0);
+    weights_[index] += weight;
+}
+
+void BucketRange::merge_lowest() {
+    weights_[1] += weights_[0];
+    weights_.erase(weights_.begin());
+    ++lowest_;
+}
+
 QuantileSketch::QuantileSketch(double relative_accuracy, std::size_t max_buckets)
     : alpha_(std::clamp(relative_accuracy, 1e-6, 0.5)),
       gamma_((1 + alpha_) / (1 - alpha_)),
@@ -32,21 +53,19 @@ void QuantileSketch::add(double value, double weight) {
     if (magnitude < kZeroBelow)
         zero_ += weight;
     else if (value > 0)
-        positive_[bucket_of(magnitude)] += weight;
+        positive_.add(bucket_of(magnitude), weight);
     else
-        negative_[bucket_of(magnitude)] += weight;
+        negative_.add(bucket_of(magnitude), weight);
     collapse_if_needed();
 }
 
 void QuantileSketch::collapse_if_needed() {
     while (bucket_count() > max_buckets_) {
-        auto& side = positive_.size() >= 2 ? positive_ : negative_;
-        if (side.size() < 2) return;
+        auto& side = positive_.span() >= 2 ? positive_ : negative_;
+        if (side.span() < 2) return;
         // Positive side: merge the smallest value's bucket upwards. Negative side: the smallest
         // magnitudes are the ones closest to zero, merged the same way.
-        auto first = side.begin();
-        std::next(first)->second += first->second;
-        side.erase(first);
+        side.merge_lowest();
         collapsed_ = true;
     }
 }
@@ -57,33 +76,30 @@ std::optional<double> QuantileSketch::quantile(double q) const {
     // Floating sums of weights must not miss a rank by one ulp.
     const double target = q * total_weight_ * (1 - 1e-12);
     double cumulative = 0;
-    std::optional<double> last;
-    for (auto it = negative_.rbegin(); it != negative_.rend(); ++it) {
-        cumulative += it->second;
-        last = -representative(it->first);
-        if (cumulative >= target) return last;
-    }
-    if (zero_ > 0) {
-        cumulative += zero_;
-        last = 0.0;
-        if (cumulative >= target) return last;
-    }
-    for (const auto& [bucket, weight] : positive_) {
+    std::optional<double> last, found;
+    auto step = [&](double value, double weight) {
+        if (found) return;
         cumulative += weight;
-        last = representative(bucket);
-        if (cumulative >= target) return last;
-    }
-    return last;
+        last = value;
+        if (cumulative >= target) found = value;
+    };
+    negative_.for_each_down(
+        [&](int bucket, double weight) { step(-representative(bucket), weight); });
+    if (zero_ > 0) step(0.0, zero_);
+    positive_.for_each_up([&](int bucket, double weight) { step(representative(bucket), weight); });
+    return found ? found : last;
 }
 
 std::optional<double> QuantileSketch::fraction_at_or_below(double x) const {
     if (total_weight_ <= 0) return std::nullopt;
     double below = 0;
-    for (const auto& [bucket, weight] : negative_)
+    negative_.for_each_up([&](int bucket, double weight) {
         if (-representative(bucket) <= x) below += weight;
+    });
     if (x >= 0) below += zero_;
-    for (const auto& [bucket, weight] : positive_)
+    positive_.for_each_up([&](int bucket, double weight) {
         if (representative(bucket) <= x) below += weight;
+    });
     return below / total_weight_;
 }
 

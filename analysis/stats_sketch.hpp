@@ -5,19 +5,45 @@
 //
 // Error bound: quantile(q) is within relative `relative_accuracy` of the exact nearest-rank
 // quantile (the smallest recorded value whose cumulative weight reaches q of the total), as long
-// as no buckets were collapsed. Memory: at most max_buckets buckets; at 1 % accuracy, values from
-// 0.001 to 1e9 need about 1040. Past the limit the lowest positive buckets are merged upwards, so
-// only the smallest values lose accuracy.
+// as no buckets were collapsed. Memory: buckets are kept densely from the lowest index to the
+// highest one used, at most max_buckets of them; at 1 % accuracy, values from 0.001 to 1e9 span
+// about 1400. Past the limit the lowest positive buckets are merged upwards, so only the smallest
+// values lose accuracy.
 //
 // Hand-written because it is about a hundred lines and no packaged C++ sketch library exists on
 // the distributions edgetop builds on.
 #pragma once
 
 #include <cstddef>
-#include <map>
 #include <optional>
+#include <vector>
 
 namespace edgetop::analysis {
+
+// The weights of a run of consecutive bucket indices, from the lowest index used to the highest:
+// adding is an index into an array, and walking them in order needs no sorting.
+class BucketRange {
+  public:
+    void add(int bucket, double weight);
+    std::size_t span() const { return weights_.size(); }
+    // Moves the weight of the lowest bucket into the next one up (span() must be at least 2).
+    void merge_lowest();
+    // f(bucket, weight) for every bucket with weight, from the lowest index up / highest down.
+    template <class F>
+    void for_each_up(F&& f) const {
+        for (std::size_t i = 0; i < weights_.size(); ++i)
+            if (weights_[i] > 0) f(lowest_ + static_cast<int>(i), weights_[i]);
+    }
+    template <class F>
+    void for_each_down(F&& f) const {
+        for (std::size_t i = weights_.size(); i-- > 0;)
+            if (weights_[i] > 0) f(lowest_ + static_cast<int>(i), weights_[i]);
+    }
+
+  private:
+    int lowest_ = 0;
+    std::vector<double> weights_;
+};
 
 class QuantileSketch {
   public:
@@ -29,7 +55,7 @@ class QuantileSketch {
 
     double relative_accuracy() const { return alpha_; }
     double total_weight() const { return total_weight_; }
-    std::size_t bucket_count() const { return positive_.size() + negative_.size() + (zero_ > 0); }
+    std::size_t bucket_count() const { return positive_.span() + negative_.span() + (zero_ > 0); }
     bool collapsed() const { return collapsed_; }
 
     // q in [0, 1]; nullopt when empty.
@@ -44,7 +70,7 @@ class QuantileSketch {
 
     double alpha_, gamma_, log_gamma_;
     std::size_t max_buckets_;
-    std::map<int, double> positive_, negative_;  // bucket index -> weight (negative: of |v|)
+    BucketRange positive_, negative_;  // by bucket index (negative: of |v|)
     double zero_ = 0;
     double total_weight_ = 0;
     bool collapsed_ = false;
