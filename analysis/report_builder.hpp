@@ -26,6 +26,9 @@ class SessionReportBuilder {
     void add_sample(const Sample& sample);
     // A flag event written in the session; from the first one on, the recorded flags are used.
     void add_event(const Event& event);
+    // The session says its rules ran while it was recorded (its header lists them): its event
+    // lines are all the flags there were, even when there are none, and nothing is recomputed.
+    void use_recorded_flags() { has_events_ = true; }
     void add_problem(std::string message) { report_.problems.push_back(std::move(message)); }
     void set_host(std::string host) { report_.host = std::move(host); }
     // The end line's time, when the session has one.

@@ -74,6 +74,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
     header.root = args.root;
     header.board = sampler.board();
     header.sources = sampler.status();
+    header.rules = rules->enabled_ids();
     if (observer) observer->on_start(header);
     analysis::Analyzer analyzer(header.board, *rules);
 

@@ -24,6 +24,7 @@ analysis::SessionReport report_session_file(
     const auto& header = reader.header();
     analysis::SessionReportBuilder builder(path, header.board, header.interval_ms, rules);
     builder.set_host(header.host);
+    if (header.rules) builder.use_recorded_flags();
     SessionRecord record;
     while (reader.next(record)) {
         switch (record.kind) {

@@ -73,15 +73,17 @@ std::optional<EndReason> parse_end_reason(std::string_view text) {
 }
 
 ordered_json header_to_json(const SessionHeader& h) {
-    return {{"type", "header"},
-            {"format", kSessionFormat},
-            {"version", h.version},
-            {"started", format_rfc3339(h.started)},
-            {"interval_ms", h.interval_ms},
-            {"host", h.host},
-            {"root", h.root},
-            {"board", board_to_json(h.board)},
-            {"sources", sources_json(h.sources)}};
+    ordered_json line{{"type", "header"},
+                      {"format", kSessionFormat},
+                      {"version", h.version},
+                      {"started", format_rfc3339(h.started)},
+                      {"interval_ms", h.interval_ms},
+                      {"host", h.host},
+                      {"root", h.root},
+                      {"board", board_to_json(h.board)},
+                      {"sources", sources_json(h.sources)}};
+    if (h.rules) line["rules"] = *h.rules;
+    return line;
 }
 
 SessionHeader header_from_json(const json& line) {
@@ -100,6 +102,11 @@ SessionHeader header_from_json(const json& line) {
                                  get_string(s, "path").value_or(""),
                                  get_string(s, "hint").value_or("")});
         }
+    }
+    if (const json* rules = find(line, "rules"); rules && rules->is_array()) {
+        h.rules.emplace();
+        for (const auto& id : *rules)
+            if (id.is_string()) h.rules->push_back(id.get<std::string>());
     }
     return h;
 }

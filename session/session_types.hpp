@@ -26,6 +26,9 @@ struct SessionHeader {
     std::string root = "/";
     Board board;
     std::vector<SourceStatus> sources;
+    // The ids of the rules that ran while recording, when they did: every flag raised then has
+    // its event line, so a session without event lines had no flag up.
+    std::optional<std::vector<std::string>> rules;
 };
 
 // A timestamped note inside a session (the kind decides the other keys, kept in data).

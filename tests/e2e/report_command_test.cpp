@@ -166,6 +166,26 @@ const json* flag(const json& session, const std::string& id) {
     return nullptr;
 }
 
+// The recording as a session without recorded flags (an older one, or an import): no event lines
+// and no "rules" in its header.
+std::string without_recorded_flags(const TempDir& tmp, const std::string& path) {
+    std::vector<std::string> kept;
+    for (const auto& line : read_lines(path)) {
+        if (line.starts_with(R"({"type":"event")")) continue;
+        if (!line.starts_with(R"({"type":"header")")) {
+            kept.push_back(line);
+            continue;
+        }
+        json header = json::parse(line);
+        EXPECT_TRUE(header.contains("rules")) << line;
+        header.erase("rules");
+        kept.push_back(header.dump());
+    }
+    std::string bare = tmp.file("bare.jsonl");
+    write_lines(bare, kept);
+    return bare;
+}
+
 TEST(ReportCommand, RecordedFlagsAreReportedAndRecomputedWhenEventsAreMissing) {
     TempDir tmp;
     std::string hot = hot_recording(tmp);
@@ -177,12 +197,9 @@ TEST(ReportCommand, RecordedFlagsAreReportedAndRecomputedWhenEventsAreMissing) {
     EXPECT_TRUE((*f)["active_at_end"].get<bool>());
     EXPECT_NE((*f)["worst"]["message"].get<std::string>().find("CPU"), std::string::npos);
 
-    // Without its event lines (as an older or imported session), the flags come from the samples.
-    std::vector<std::string> kept;
-    for (const auto& line : read_lines(hot))
-        if (!line.starts_with(R"({"type":"event")")) kept.push_back(line);
-    std::string bare = tmp.file("bare.jsonl");
-    write_lines(bare, kept);
+    // Without its event lines and rule list (as an older or imported session), the flags come
+    // from the samples.
+    std::string bare = without_recorded_flags(tmp, hot);
     auto recomputed = report_json({bare})["sessions"][0];
     EXPECT_EQ(recomputed["flags_source"], "recomputed");
     const json* g = flag(recomputed, "thermal_throttle");
@@ -197,14 +214,25 @@ TEST(ReportCommand, RecordedFlagsAreReportedAndRecomputedWhenEventsAreMissing) {
     EXPECT_EQ(flag(off["sessions"][0], "thermal_throttle"), nullptr);
 }
 
-TEST(ReportCommand, TheConfigFileSetsRulesForEveryCommand) {
+TEST(ReportCommand, ARecordingWithoutEventsHadNoFlagUpAndIsNotRecomputed) {
     TempDir tmp;
     std::string hot = hot_recording(tmp);
     std::vector<std::string> kept;
     for (const auto& line : read_lines(hot))
         if (!line.starts_with(R"({"type":"event")")) kept.push_back(line);
-    std::string bare = tmp.file("bare.jsonl");
-    write_lines(bare, kept);
+    std::string quiet = tmp.file("quiet.jsonl");
+    write_lines(quiet, kept);
+    // Its header lists the rules that ran, so no event line means no flag was up: its samples
+    // (hot enough to raise thermal_throttle if the rules ran again) are not analysed again.
+    auto report = report_json({quiet})["sessions"][0];
+    EXPECT_EQ(report["flags_source"], "recorded");
+    EXPECT_TRUE(report["flags"].empty()) << report["flags"];
+    EXPECT_EQ(report["samples"], 15);
+}
+
+TEST(ReportCommand, TheConfigFileSetsRulesForEveryCommand) {
+    TempDir tmp;
+    std::string bare = without_recorded_flags(tmp, hot_recording(tmp));
 
     std::filesystem::create_directories(tmp.file("config/edgetop"));
     write_lines(tmp.file("config/edgetop/config"),

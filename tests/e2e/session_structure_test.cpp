@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "analysis/rules_config.hpp"
 #include "e2e/edgetop_process.hpp"
 
 namespace edgetop::testing {
@@ -55,7 +56,8 @@ TEST(SessionStructure, LiveRecordingHasHeaderSamplesAndEnd) {
     const json& header = lines.front();
     EXPECT_EQ(keys(header),
               (std::set<std::string>{"type", "format", "version", "started", "interval_ms", "host",
-                                     "root", "board", "sources"}));
+                                     "root", "board", "sources", "rules"}));
+    EXPECT_EQ(header["rules"].size(), analysis::RuleConfig{}.enabled_ids().size());
     EXPECT_EQ(header["type"], "header");
     EXPECT_EQ(header["format"], "edgetop-session");
     EXPECT_EQ(header["version"], 1);

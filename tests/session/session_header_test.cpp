@@ -47,6 +47,22 @@ TEST(SessionHeader, HasTheDocumentedKeys) {
                                      "power_modes", "default_mode_id", "thermal_trips"}));
 }
 
+TEST(SessionHeader, ListsTheRulesThatRanOnlyWhenTheyDid) {
+    SessionHeader h = orin_header();
+    EXPECT_FALSE(written(h).contains("rules"));
+    EXPECT_FALSE(header_from_json(written(h)).rules);
+
+    h.rules = std::vector<std::string>{"cpu_oversubscribed", "thermal_throttle"};
+    json line = written(h);
+    EXPECT_EQ(line["rules"], json({"cpu_oversubscribed", "thermal_throttle"}));
+    EXPECT_EQ(header_from_json(line).rules, h.rules);
+
+    // Every rule switched off still says the rules ran: an empty list, not an absent one.
+    h.rules = std::vector<std::string>{};
+    ASSERT_TRUE(header_from_json(written(h)).rules);
+    EXPECT_TRUE(header_from_json(written(h)).rules->empty());
+}
+
 TEST(SessionHeader, WritesTheBoardAndItsPowerModes) {
     json board = written(orin_header())["board"];
     EXPECT_EQ(board["model"], "NVIDIA Jetson AGX Orin Developer Kit");
