@@ -24,7 +24,12 @@ analysis::SessionReport report_session_file(
     const auto& header = reader.header();
     analysis::SessionReportBuilder builder(path, header.board, header.interval_ms, rules);
     builder.set_host(header.host);
-    if (header.rules) builder.use_recorded_flags();
+    // Flags recorded as they happened need no rerun of the rules, so no more of each sample than
+    // the report summarises is read.
+    if (header.rules) {
+        builder.use_recorded_flags();
+        reader.set_sample_fields(SampleFields::summary);
+    }
     SessionRecord record;
     while (reader.next(record)) {
         switch (record.kind) {

@@ -21,6 +21,7 @@
 
 #include "analysis/report_event_json.hpp"
 #include "analysis/rules_analyzer.hpp"
+#include "analysis/rules_config.hpp"
 #include "app/report_session.hpp"
 #include "sensors/sampler.hpp"
 #include "session/session_reader.hpp"
@@ -31,27 +32,39 @@ namespace {
 
 constexpr int kPhases = 600;  // one minute of load cycle at 100 ms
 
-std::string orin_root() {
-    return std::string(EDGETOP_FIXTURES) + "/agx-orin";
+std::string fixture_root(const char* board) {
+    return std::string(EDGETOP_FIXTURES) + "/" + board;
 }
 
-// A session of n AGX Orin samples (the fixture's sample with moving load, power and temperature)
+std::string orin_root() {
+    return fixture_root("agx-orin");
+}
+
+// Board of the generated sessions, by benchmark argument: AGX Orin lines (12 cores, 11 engines,
+// 4 rails, 11 zones: 4.7 kB) and Nano lines (4 cores, 3 rails: 2.6 kB).
+const char* board_of(int64_t arg) {
+    return arg == 0 ? "agx-orin" : "nano";
+}
+
+// A session of n samples of a fixture board (its sample with moving load, power and temperature)
 // at a jittered 100 ms, written to a temporary file that is removed afterwards. The session
 // writer serialises one line per phase of the load cycle; each line is then that text with its
-// own "t" (the writer puts "type" and "t" first). With recorded_event, an event line follows the
-// first sample, as in a recording where a flag was raised, so the report does not rerun the rules.
+// own "t" (the writer puts "type" and "t" first). A recorded session is one as `edgetop record`
+// writes it: its header lists the rules that ran, and an event line follows the first sample as
+// when a flag was raised; its report does not rerun the rules. Without, the report reruns them.
 class GeneratedSession {
   public:
-    GeneratedSession(int64_t n, bool recorded_event) {
+    GeneratedSession(int64_t n, bool recorded, const char* board = "agx-orin") {
         char name[] = "/tmp/edgetop-report-bench-XXXXXX";
         int fd = mkstemp(name);
         ::close(fd);
         path_ = name;
-        edgetop::Sampler sampler{edgetop::Root(orin_root())};
+        edgetop::Sampler sampler{edgetop::Root(fixture_root(board))};
         edgetop::Sample sample = sampler.sample();
         edgetop::SessionHeader header;
         header.interval_ms = 100;
         header.board = sampler.board();
+        if (recorded) header.rules = edgetop::analysis::RuleConfig{}.enabled_ids();
         std::vector<std::string> tails;  // each phase's line after the value of "t"
         for (int p = 0; p < kPhases; ++p) {
             double phase = static_cast<double>(p) / kPhases;
@@ -77,7 +90,7 @@ class GeneratedSession {
             double t =
                 static_cast<double>(i) * 0.1 + 0.003 * std::sin(static_cast<double>(i)) + 0.01;
             out << fmt::format(R"({{"type":"sample","t":{:.6f})", t) << tails[i % kPhases];
-            if (recorded_event && i == 0)
+            if (recorded && i == 0)
                 out << edgetop::analysis::event_to_line({t, "thermal_throttle",
                                                          edgetop::analysis::EventState::raised,
                                                          "recorded", nlohmann::json::object()})
@@ -116,7 +129,7 @@ void report_counters(benchmark::State& state, const GeneratedSession& session) {
 
 // Baseline: the file read in 1 MB blocks and its lines counted, as `wc -l` does.
 void BM_ReadRawLines(benchmark::State& state) {
-    GeneratedSession session(state.range(0), false);
+    GeneratedSession session(state.range(0), false, board_of(state.range(1)));
     std::vector<char> block(1 << 20);
     for (auto _ : state) {
         reset_peak_rss();
@@ -147,12 +160,16 @@ void BM_ReadNlohmannDom(benchmark::State& state) {
     report_counters(state, session);
 }
 
-// The session reader alone: every line into a reused record.
+// The session reader alone: every line into a reused record. Arguments: samples, board (0 AGX
+// Orin, 1 Nano), fields (0 all, 1 what a report summarises), threads besides the caller's.
 void BM_ReadSession(benchmark::State& state) {
-    GeneratedSession session(state.range(0), false);
+    GeneratedSession session(state.range(0), false, board_of(state.range(1)));
     for (auto _ : state) {
         reset_peak_rss();
         edgetop::SessionReader reader(session.path());
+        reader.set_sample_fields(state.range(2) ? edgetop::SampleFields::summary
+                                                : edgetop::SampleFields::all);
+        reader.set_workers(static_cast<unsigned>(state.range(3)));
         edgetop::SessionRecord record;
         int64_t samples = 0;
         while (reader.next(record))
@@ -162,9 +179,9 @@ void BM_ReadSession(benchmark::State& state) {
     report_counters(state, session);
 }
 
-// `edgetop report` on a session with a recorded flag event: the recorded flags are used.
+// `edgetop report` on a recorded session (flags from its events), by samples and board.
 void BM_ReportRecordedSession(benchmark::State& state) {
-    GeneratedSession session(state.range(0), true);
+    GeneratedSession session(state.range(0), true, board_of(state.range(1)));
     edgetop::analysis::RuleConfig rules;
     for (auto _ : state) {
         reset_peak_rss();
@@ -174,7 +191,7 @@ void BM_ReportRecordedSession(benchmark::State& state) {
     report_counters(state, session);
 }
 
-// `edgetop report` on a session without events: the rules run again over every sample.
+// `edgetop report` on a session without recorded flags: the rules run again over every sample.
 void BM_ReportSession(benchmark::State& state) {
     GeneratedSession session(state.range(0), false);
     edgetop::analysis::RuleConfig rules;
@@ -186,16 +203,27 @@ void BM_ReportSession(benchmark::State& state) {
     report_counters(state, session);
 }
 
-constexpr int64_t kLengths[] = {100000, 1000000};
-void lengths(benchmark::internal::Benchmark* b) {
-    for (int64_t n : kLengths)
-        b->Arg(n);
+BENCHMARK(BM_ReadRawLines)
+    ->ArgsProduct({{100000, 1000000}, {0, 1}})
+    ->ArgNames({"samples", "board"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_ReadNlohmannDom)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
+void read_variants(benchmark::internal::Benchmark* b) {
+    const auto threads = static_cast<int64_t>(edgetop::LineBatches::default_workers());
+    for (int64_t board : {0, 1})
+        for (int64_t fields : {0, 1})
+            for (int64_t workers : {int64_t{0}, threads})
+                b->Args({100000, board, fields, workers});
+    b->ArgNames({"samples", "board", "summary", "workers"});
     b->Unit(benchmark::kMillisecond)->Iterations(1);
 }
-BENCHMARK(BM_ReadRawLines)->Apply(lengths);
-BENCHMARK(BM_ReadNlohmannDom)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_ReadSession)->Apply(lengths);
-BENCHMARK(BM_ReportRecordedSession)->Apply(lengths);
+BENCHMARK(BM_ReadSession)->Apply(read_variants);
+BENCHMARK(BM_ReportRecordedSession)
+    ->ArgsProduct({{100000, 1000000}, {0, 1}})
+    ->ArgNames({"samples", "board"})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(BM_ReportSession)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // One sample of the agx-orin fixture: what every interval costs before the rules run.

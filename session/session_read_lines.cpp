@@ -105,4 +105,52 @@ SessionLines::Kind SessionLines::next(std::string_view& line) {
     }
 }
 
+bool SessionLines::next_block(LineBlock& block) {
+    if (end_ < capacity_ && !eof_) {
+        std::size_t n = read_(buffer_.get() + end_, capacity_ - end_);
+        if (n == 0) eof_ = true;
+        end_ += n;
+    }
+    const char* begin = buffer_.get() + begin_;
+    const void* newline = end_ > begin_ ? ::memrchr(begin, '\n', end_ - begin_) : nullptr;
+    if (newline) {
+        // Hand the buffer over and carry the unfinished line into the block's old one.
+        auto text_end = static_cast<std::size_t>(static_cast<const char*>(newline) - begin) + 1;
+        std::size_t carried = end_ - begin_ - text_end;
+        std::unique_ptr<char[]> next;
+        if (block.buffer && block.capacity >= capacity_)
+            next = std::move(block.buffer);
+        else
+            next.reset(new char[capacity_ + kLinePadding]());
+        std::memcpy(next.get(), begin + text_end, carried);
+        block.text = std::string_view(begin, text_end);
+        block.buffer = std::move(buffer_);
+        block.capacity = capacity_;
+        block.overlong = block.ends_input = false;
+        block.max_line = max_line_bytes_;
+        buffer_ = std::move(next);
+        begin_ = 0;
+        end_ = carried;
+        return true;
+    }
+    // One line longer than the buffer, or the last line without a newline: next() deals with
+    // both, and the line is copied into the block.
+    std::string_view line;
+    Kind kind = next(line);
+    if (kind == Kind::eof) return false;
+    std::size_t size = line.size() + (kind == Kind::line ? 1 : 0);
+    if (!block.buffer || block.capacity < size) {
+        block.buffer.reset(new char[size + kLinePadding]());
+        block.capacity = size;
+    }
+    if (!line.empty()) std::memcpy(block.buffer.get(), line.data(), line.size());
+    if (kind == Kind::line) block.buffer[line.size()] = '\n';
+    std::memset(block.buffer.get() + size, 0, kLinePadding);
+    block.text = std::string_view(block.buffer.get(), size);
+    block.max_line = max_line_bytes_;
+    block.overlong = kind == Kind::overlong;
+    block.ends_input = kind == Kind::last_without_newline;
+    return true;
+}
+
 }  // namespace edgetop

@@ -31,6 +31,19 @@ class InputFile {
     bool owned_ = false;
 };
 
+// Whole lines handed out together (SessionLines::next_block): text is complete lines, each ended
+// by '\n' but for a last one without newline at the end of the input, and is followed by at
+// least kLinePadding readable bytes. The block owns the buffer text points into; passing a used
+// block back lets SessionLines reuse its buffer.
+struct LineBlock {
+    std::unique_ptr<char[]> buffer;
+    std::size_t capacity = 0;  // bytes of buffer before its padding
+    std::string_view text;
+    std::size_t max_line = 0;  // a line of text longer than this is too long to keep
+    bool overlong = false;     // the block stands for one line too long to keep (text is empty)
+    bool ends_input = false;   // the last line of text is the last line of the input, unended
+};
+
 class SessionLines {
   public:
     // Fills up to n bytes and returns how many; 0 only at the end of the input.
@@ -42,6 +55,9 @@ class SessionLines {
 
     // The next line without its '\n'; the view is valid until the next call.
     Kind next(std::string_view& line);
+    // The complete lines held and those one more read brings, without copying them; false at the
+    // end of the input. Can follow next() and be followed by it.
+    bool next_block(LineBlock& block);
 
   private:
     bool fill();  // appends input after end_; false at the end of the input

@@ -1,5 +1,6 @@
 #include "session/session_read_sample.hpp"
 
+#include "session/session_read_summary.hpp"
 #include "session/session_read_units.hpp"
 #include "session/session_time.hpp"
 
@@ -46,6 +47,52 @@ error_code read_time(od::value value, Sample& s) {
     if (auto e = read(value, text)) return e;
     s.time = {};
     if (text) s.time = parse_rfc3339(*text).value_or(std::chrono::system_clock::time_point{});
+    return SUCCESS;
+}
+
+// The fields a report summarises (session_read_summary.hpp) and the flags; the other values are
+// stepped over unread.
+error_code read_summary(od::object& line, Sample& s) {
+    clear_for_reuse(s);
+    s.procs.reset();
+    KeyCursor keys(kSampleKeys);
+    for (auto field : line) {
+        if (auto e = field.error()) return e;
+        od::raw_json_string key;
+        if (auto e = field.key().get(key)) return e;
+        od::value v = field.value();
+        std::optional<double> number;
+        error_code e = SUCCESS;
+        switch (keys.find(key)) {
+            case 1:
+                e = read(v, number), s.t_s = number.value_or(0);
+                break;
+            case 3:
+                e = read_cpu_summary(v, s.cpu);
+                break;
+            case 6:
+                e = read_gpus_summary(v, s.gpu);
+                break;
+            case 7:
+                e = read_emc_summary(v, s.emc);
+                break;
+            case 9:
+                e = read_rails_summary(v, s.rails);
+                break;
+            case 10:
+                e = read(v, s.power_total_mw);
+                break;
+            case 11:
+                e = read_thermal_summary(v, s.thermal);
+                break;
+            case 15:
+                e = read_flags(v, s.flags);
+                break;
+            default:
+                break;
+        }
+        if (e) return e;
+    }
     return SUCCESS;
 }
 
@@ -117,7 +164,7 @@ error_code read_sample(od::object& line, Sample& s) {
 
 }  // namespace
 
-SampleLineParser::SampleLineParser() {
+SampleLineParser::SampleLineParser(SampleFields fields) : fields_(fields) {
     // A failed allocation here only means the first line allocates instead.
     if (parser_.allocate(kInitialCapacity) != SUCCESS) return;
 }
@@ -135,7 +182,7 @@ SampleLineParser::Result SampleLineParser::parse(std::string_view line, Sample& 
         error_ = e;
         return Result::invalid;
     }
-    error_ = read_sample(object, out);
+    error_ = fields_ == SampleFields::all ? read_sample(object, out) : read_summary(object, out);
     // Anything after the object (a second document, a stray brace) makes the line invalid.
     if (!error_ && doc.current_location().error() != simdjson::OUT_OF_BOUNDS)
         error_ = simdjson::TRAILING_CONTENT;

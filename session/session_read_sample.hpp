@@ -11,6 +11,11 @@
 
 namespace edgetop {
 
+// What a parse fills: every field, or only what a report summarises (t, CPU utilisation total and
+// per core, GPU load, EMC utilisation, rail power, total power, zone temperatures and flags).
+// A summary steps over the other values without checking them; the full read checks every value.
+enum class SampleFields { all, summary };
+
 class SampleLineParser {
   public:
     enum class Result {
@@ -19,7 +24,7 @@ class SampleLineParser {
         invalid,  // a sample line that is not valid JSON; error() says why, out is unspecified
     };
 
-    SampleLineParser();
+    explicit SampleLineParser(SampleFields fields = SampleFields::all);
 
     // line must be followed by at least simdjson::SIMDJSON_PADDING readable bytes.
     Result parse(std::string_view line, Sample& out);
@@ -31,6 +36,7 @@ class SampleLineParser {
   private:
     simdjson::ondemand::parser parser_;
     simdjson::error_code error_ = simdjson::SUCCESS;
+    SampleFields fields_;
 };
 
 }  // namespace edgetop

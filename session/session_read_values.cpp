@@ -49,9 +49,14 @@ error_code skip(od::value value, int depth) {
 
 error_code read(od::value value, std::optional<double>& out) {
     out.reset();
+    // Most values are numbers: try that first (a failed get leaves the value unread).
+    double d = 0;
+    if (value.get_double().get(d) == SUCCESS) {
+        out = d;
+        return SUCCESS;
+    }
     bool matches = false;
     if (auto e = expect(value, od::json_type::number, matches); e || !matches) return e;
-    double d = 0;
     if (auto e = value.get_double().get(d)) return e;
     out = d;
     return SUCCESS;

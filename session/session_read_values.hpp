@@ -45,6 +45,17 @@ class KeyCursor {
         return N;
     }
 
+    // The same for a key as written, unescaped or not (keys edgetop writes have no escapes).
+    std::size_t find(od::raw_json_string key) {
+        if (next_ < N && key == keys_[next_]) return next_++;
+        for (std::size_t i = 0; i < N; ++i)
+            if (key == keys_[i]) {
+                next_ = i + 1;
+                return i;
+            }
+        return N;
+    }
+
   private:
     const std::array<std::string_view, N>& keys_;
     std::size_t next_ = 0;

@@ -147,26 +147,35 @@ bool SessionReader::read_other(SessionRecord& record, bool last, const char* sim
 }
 
 bool SessionReader::next(SessionRecord& record) {
+    if (!batches_ && !finished_)
+        batches_ = std::make_unique<LineBatches>(lines_, fields_, workers_);
     while (!finished_) {
-        auto read = read_line();
-        if (read == SessionLines::Kind::eof) break;
-        bool last = read == SessionLines::Kind::last_without_newline;
-        if (last) finished_ = true;
-        if (read == SessionLines::Kind::overlong) {
+        if (!batch_ || batch_line_ == batch_->lines.size()) {
+            batch_ = batches_->next();
+            batch_line_ = 0;
+            if (!batch_) break;
+            continue;
+        }
+        const ParsedLine& parsed = batch_->lines[batch_line_++];
+        ++line_number_;
+        if (parsed.last) finished_ = true;
+        if (parsed.overlong) {
             report_unreadable(false, fmt::format("longer than {} bytes", kMaxLineBytes));
             continue;
         }
-        if (line_.empty() && !last) continue;
+        line_ = parsed.text;
+        if (line_.empty() && !parsed.last) continue;
 
-        switch (sample_parser_.parse(line_, record.sample)) {
+        switch (parsed.result) {
             case SampleLineParser::Result::sample:
                 record.kind = SessionRecord::Kind::sample;
+                std::swap(record.sample, batch_->samples[parsed.sample]);
                 return true;
             case SampleLineParser::Result::invalid:
-                if (read_other(record, last, sample_parser_.error())) return true;
+                if (read_other(record, parsed.last, parsed.error)) return true;
                 break;
             case SampleLineParser::Result::other:
-                if (read_other(record, last, nullptr)) return true;
+                if (read_other(record, parsed.last, nullptr)) return true;
                 break;
         }
     }

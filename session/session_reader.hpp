@@ -7,10 +7,12 @@
 #include <cstddef>
 #include <functional>
 #include <istream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "edgetop/sample.hpp"
+#include "session/session_line_batches.hpp"
 #include "session/session_read_lines.hpp"
 #include "session/session_read_sample.hpp"
 #include "session/session_types.hpp"
@@ -48,6 +50,10 @@ class SessionReader {
     SessionReader(std::istream& in, std::string name, ProblemHandler on_problem = {});
 
     const SessionHeader& header() const { return header_; }
+    // Before the first next(): what sample lines fill (all fields by default) and how many
+    // threads besides the caller's parse them (one per core but the caller's by default).
+    void set_sample_fields(SampleFields fields) { fields_ = fields; }
+    void set_workers(unsigned workers) { workers_ = workers; }
     // Fills the next record; false at the end of the input. Lines that are not valid records are
     // reported to the problem handler and skipped; lines of unknown type are skipped silently.
     // Pass the same record each time: its Sample's vectors are reused.
@@ -70,7 +76,11 @@ class SessionReader {
     ProblemHandler on_problem_;
     SessionHeader header_;
     SessionLines lines_;
-    SampleLineParser sample_parser_;
+    SampleFields fields_ = SampleFields::all;
+    unsigned workers_ = LineBatches::default_workers();
+    std::unique_ptr<LineBatches> batches_;  // from the first next() on
+    LineBatch* batch_ = nullptr;
+    std::size_t batch_line_ = 0;
     std::string_view line_;
     size_t line_number_ = 0;
     size_t corrupt_lines_ = 0;

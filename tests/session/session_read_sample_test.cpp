@@ -162,6 +162,98 @@ INSTANTIATE_TEST_SUITE_P(EveryFixtureBoard, ReadSampleOfBoard,
                          ::testing::Values("nano", "tx2", "xavier-nx", "agx-xavier", "agx-orin",
                                            "orin-nano", "thor", "x86-pc"));
 
+// What a summary parse keeps of a sample (SampleFields::summary); everything else is absent.
+Sample summary_of(const Sample& full) {
+    Sample s;
+    s.t_s = full.t_s;
+    s.cpu.util_pct = full.cpu.util_pct;
+    for (const auto& c : full.cpu.cores) {
+        CoreSample core;
+        core.id = c.id;
+        core.online = c.online;
+        core.util_pct = c.util_pct;
+        s.cpu.cores.push_back(core);
+    }
+    for (const auto& g : full.gpu) {
+        GpuSample gpu;
+        gpu.name = g.name;
+        gpu.load_pct = g.load_pct;
+        s.gpu.push_back(gpu);
+    }
+    if (full.emc) {
+        s.emc.emplace();
+        s.emc->util_pct = full.emc->util_pct;
+    }
+    for (const auto& r : full.rails) {
+        RailSample rail;
+        rail.name = r.name;
+        rail.is_total = r.is_total;
+        rail.power_mw = r.power_mw;
+        s.rails.push_back(rail);
+    }
+    s.power_total_mw = full.power_total_mw;
+    for (const auto& z : full.thermal)
+        s.thermal.push_back({z.name, z.temp_c});
+    s.flags = full.flags;
+    return s;
+}
+
+TEST_P(ReadSampleOfBoard, SummaryReadsWhatAReportSummarisesAndNothingElse) {
+    Sampler sampler{Root(testing::fixture_path(GetParam()))};
+    sampler.sample();
+    Sample want = sampler.sample();
+    want.flags = {"power_mode_cap", "thermal_throttle"};
+    SampleLineParser parser(SampleFields::summary);
+    Sample got = testing::orin_sample();  // full of values a summary must not leave behind
+    std::string line = sample_to_json(want).dump();
+    ASSERT_EQ(parse(parser, line, got), SampleLineParser::Result::sample);
+    expect_same(summary_of(want), got);
+
+    // Keys in another order (here sorted) are found all the same.
+    std::string sorted = nlohmann::json::parse(line).dump();
+    ASSERT_NE(sorted, line);
+    Sample reordered;
+    ASSERT_EQ(parse(parser, sorted, reordered), SampleLineParser::Result::sample);
+    expect_same(summary_of(want), reordered);
+}
+
+TEST(ReadSample, SummaryOfHostileValuesReadsThemAsAbsent) {
+    SampleLineParser parser(SampleFields::summary);
+    Sample got;
+    ASSERT_EQ(parse(parser,
+                    R"({"type":"sample","t":1,"cpu":{"cores":[null,{"util":"busy","id":3},)"
+                    R"({"online":false,"id":4}]},"gpu":[{"load":[1]}],"emc":{"util":null},)"
+                    R"("rails":[{"power_mw":true,"name":7}],"thermal":"hot","flags":[1,"x"]})",
+                    got),
+              SampleLineParser::Result::sample);
+    ASSERT_EQ(got.cpu.cores.size(), 3u);
+    EXPECT_EQ(got.cpu.cores[0].id, 0);
+    EXPECT_FALSE(got.cpu.cores[1].util_pct);
+    EXPECT_EQ(got.cpu.cores[1].id, 3);
+    EXPECT_FALSE(got.cpu.cores[2].online);
+    ASSERT_EQ(got.gpu.size(), 1u);
+    EXPECT_FALSE(got.gpu[0].load_pct);
+    ASSERT_TRUE(got.emc);
+    EXPECT_FALSE(got.emc->util_pct);
+    ASSERT_EQ(got.rails.size(), 1u);
+    EXPECT_FALSE(got.rails[0].power_mw);
+    EXPECT_EQ(got.rails[0].name, "");
+    EXPECT_TRUE(got.thermal.empty());
+    EXPECT_EQ(got.flags, std::vector<std::string>{"x"});
+}
+
+TEST(ReadSample, ALineCutAnywhereIsNoSampleInEitherMode) {
+    const std::string line = sample_to_json(testing::orin_sample()).dump();
+    for (SampleFields fields : {SampleFields::all, SampleFields::summary}) {
+        SampleLineParser parser(fields);
+        Sample got;
+        for (std::size_t cut = 1; cut < line.size(); cut += 7)
+            ASSERT_NE(parse(parser, line.substr(0, cut), got), SampleLineParser::Result::sample)
+                << "cut after " << cut << " bytes: " << line.substr(0, cut);
+        ASSERT_EQ(parse(parser, line, got), SampleLineParser::Result::sample);
+    }
+}
+
 TEST(ReadSample, FullyPopulatedOrinSampleWithProcessesReadsBack) {
     Sample want = testing::orin_sample();
     SampleLineParser parser;

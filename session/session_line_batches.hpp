@@ -1,0 +1,80 @@
+// The lines of a session after the header, parsed in blocks by worker threads and handed back in
+// file order. The caller's thread reads the blocks (reading is sequential and cheap) and parses
+// whatever no worker has taken yet, so it is never idle while a block it waits for sits unparsed,
+// and with no workers this is plain sequential reading. At most a fixed number of blocks are in
+// flight, so memory depends on the block size and the number of threads, not on the session.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "edgetop/sample.hpp"
+#include "session/session_read_lines.hpp"
+#include "session/session_read_sample.hpp"
+
+namespace edgetop {
+
+struct ParsedLine {
+    std::string_view text;  // without its '\n'; valid while its batch is
+    SampleLineParser::Result result = SampleLineParser::Result::other;
+    const char* error = nullptr;  // why an invalid sample line was rejected
+    std::size_t sample = 0;       // index into LineBatch::samples for a sample line
+    bool last = false;            // the input's last line, without a newline
+    bool overlong = false;        // too long to keep: text is empty
+};
+
+struct LineBatch {
+    LineBlock block;
+    std::vector<ParsedLine> lines;
+    std::vector<Sample> samples;  // reused from batch to batch, vectors and all
+};
+
+class LineBatches {
+  public:
+    // workers: threads besides the caller's (0 parses everything on the caller's thread).
+    LineBatches(SessionLines& lines, SampleFields fields, unsigned workers);
+    LineBatches(const LineBatches&) = delete;
+    LineBatches& operator=(const LineBatches&) = delete;
+    ~LineBatches();
+
+    // The next batch in file order, nullptr at the end; valid until the next call.
+    LineBatch* next();
+
+    // Threads worth using on this machine for a reader: one per core but the caller's, up to 7.
+    static unsigned default_workers();
+
+  private:
+    enum class State { free, filled, parsing, parsed };
+    struct Slot {
+        LineBatch batch;
+        State state = State::free;
+    };
+
+    void fill_free_slots();  // caller's thread, with the lock not held
+    void start_workers();
+    void work();
+    static void parse(SampleLineParser& parser, LineBatch& batch);
+
+    SessionLines& lines_;
+    SampleFields fields_;
+    unsigned worker_count_;
+    SampleLineParser own_parser_;
+    std::vector<Slot> slots_;            // a ring: head_ is the next in file order
+    std::size_t head_ = 0, filled_ = 0;  // filled_: slots in use, from head_ on
+    bool input_done_ = false;
+    bool head_taken_ = false;  // the caller holds the head slot's batch
+
+    std::mutex mutex_;
+    std::condition_variable work_ready_, batch_parsed_;
+    bool stopping_ = false;
+    std::exception_ptr failure_;
+    std::vector<std::thread> workers_;
+};
+
+}  // namespace edgetop
