@@ -230,6 +230,21 @@ TEST(ReportCommand, ARecordingWithoutEventsHadNoFlagUpAndIsNotRecomputed) {
     EXPECT_EQ(report["samples"], 15);
 }
 
+TEST(ReportCommand, ReadingOnlyWhatItSummarisesChangesNoFigure) {
+    TempDir tmp;
+    // Fixture boards, and this machine (moving CPU figures, processes).
+    for (const std::string& root :
+         {fixture_root("agx-orin"), fixture_root("nano"), std::string("/")}) {
+        std::string recorded = record(tmp, "recorded.jsonl", root, 12);
+        auto summary_read = report_json({recorded})["sessions"][0];
+        auto full_read = report_json({without_recorded_flags(tmp, recorded)})["sessions"][0];
+        EXPECT_EQ(full_read["flags_source"], "recomputed");
+        for (const char* key : {"metrics", "energy", "sampling", "samples", "duration_s"})
+            EXPECT_EQ(summary_read[key], full_read[key]) << root << " " << key;
+        EXPECT_FALSE(summary_read["metrics"].empty()) << root;
+    }
+}
+
 TEST(ReportCommand, TheConfigFileSetsRulesForEveryCommand) {
     TempDir tmp;
     std::string bare = without_recorded_flags(tmp, hot_recording(tmp));
