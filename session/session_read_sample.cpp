@@ -50,116 +50,92 @@ error_code read_time(od::value value, Sample& s) {
     return SUCCESS;
 }
 
+error_code read_t(od::value value, Sample& s) {
+    std::optional<double> t;
+    auto e = read(value, t);
+    s.t_s = t.value_or(0);
+    return e;
+}
+
+// Calls on_field(position of the key in kSampleKeys, value) for each field of a sample line.
+template <class OnField>
+error_code for_each_sample_field(od::object& line, OnField&& on_field) {
+    KeyCursor keys(kSampleKeys);
+    return for_each_field(
+        line, [&](std::string_view key, od::value v) { return on_field(keys.find(key), v); });
+}
+
 // The fields a report summarises (session_read_summary.hpp) and the flags; the other values are
 // stepped over unread.
 error_code read_summary(od::object& line, Sample& s) {
     clear_for_reuse(s);
     s.procs.reset();
-    KeyCursor keys(kSampleKeys);
-    for (auto field : line) {
-        if (auto e = field.error()) return e;
-        od::raw_json_string key;
-        if (auto e = field.key().get(key)) return e;
-        od::value v = field.value();
-        std::optional<double> number;
-        error_code e = SUCCESS;
-        switch (keys.find(key)) {
+    return for_each_sample_field(line, [&](std::size_t key, od::value v) -> error_code {
+        switch (key) {
             case 1:
-                e = read(v, number), s.t_s = number.value_or(0);
-                break;
+                return read_t(v, s);
             case 3:
-                e = read_cpu_summary(v, s.cpu);
-                break;
+                return read_cpu_summary(v, s.cpu);
             case 6:
-                e = read_gpus_summary(v, s.gpu);
-                break;
+                return read_gpus_summary(v, s.gpu);
             case 7:
-                e = read_emc_summary(v, s.emc);
-                break;
+                return read_emc_summary(v, s.emc);
             case 9:
-                e = read_rails_summary(v, s.rails);
-                break;
+                return read_rails_summary(v, s.rails);
             case 10:
-                e = read(v, s.power_total_mw);
-                break;
+                return read(v, s.power_total_mw);
             case 11:
-                e = read_thermal_summary(v, s.thermal);
-                break;
+                return read_thermal_summary(v, s.thermal);
             case 15:
-                e = read_flags(v, s.flags);
-                break;
+                return read_flags(v, s.flags);
             default:
-                break;
+                return SUCCESS;
         }
-        if (e) return e;
-    }
-    return SUCCESS;
+    });
 }
 
 error_code read_sample(od::object& line, Sample& s) {
     clear_for_reuse(s);
     bool has_procs = false;
-    KeyCursor keys(kSampleKeys);
-    for (auto field : line) {
-        if (auto e = field.error()) return e;
-        std::string_view key;
-        if (auto e = field.unescaped_key().get(key)) return e;
-        od::value v = field.value();
-        std::optional<double> number;
-        error_code e = SUCCESS;
-        switch (keys.find(key)) {
+    auto e = for_each_sample_field(line, [&](std::size_t key, od::value v) -> error_code {
+        switch (key) {
             case 1:
-                e = read(v, number), s.t_s = number.value_or(0);
-                break;
+                return read_t(v, s);
             case 2:
-                e = read_time(v, s);
-                break;
+                return read_time(v, s);
             case 3:
-                e = read_cpu(v, s.cpu);
-                break;
+                return read_cpu(v, s.cpu);
             case 4:
-                e = read_system(v, s.system);
-                break;
+                return read_system(v, s.system);
             case 5:
-                e = read(v, s.system.ctxt_per_s);
-                break;
+                return read(v, s.system.ctxt_per_s);
             case 6:
-                e = read_gpus(v, s.gpu);
-                break;
+                return read_gpus(v, s.gpu);
             case 7:
-                e = read_emc(v, s.emc);
-                break;
+                return read_emc(v, s.emc);
             case 8:
-                e = read_engines(v, s.engines);
-                break;
+                return read_engines(v, s.engines);
             case 9:
-                e = read_rails(v, s.rails);
-                break;
+                return read_rails(v, s.rails);
             case 10:
-                e = read(v, s.power_total_mw);
-                break;
+                return read(v, s.power_total_mw);
             case 11:
-                e = read_thermal(v, s.thermal);
-                break;
+                return read_thermal(v, s.thermal);
             case 12:
-                e = read_fans(v, s.fans);
-                break;
+                return read_fans(v, s.fans);
             case 13:
-                e = read_mem(v, s.mem);
-                break;
+                return read_mem(v, s.mem);
             case 14:
-                e = read_procs(v, s.procs), has_procs = true;
-                break;
+                has_procs = true;
+                return read_procs(v, s.procs);
             case 15:
-                e = read_flags(v, s.flags);
-                break;
+                return read_flags(v, s.flags);
             default:
-                e = skip(v);  // "type" (already checked) and keys of newer writers
+                return skip(v);  // "type" (already checked) and keys of newer writers
         }
-        if (e) return e;
-    }
+    });
     if (!has_procs) s.procs.reset();
-    return SUCCESS;
+    return e;
 }
 
 }  // namespace

@@ -6,24 +6,6 @@ namespace {
 
 using simdjson::SUCCESS;
 
-// Calls body(object) when value is an object; anything else is checked and ignored.
-template <class Body>
-error_code with_object(od::value value, bool& is_object, Body&& body) {
-    od::json_type type;
-    if (auto e = value.type().get(type)) return e;
-    is_object = type == od::json_type::object;
-    if (!is_object) return skip(value);
-    od::object object;
-    if (auto e = value.get_object().get(object)) return e;
-    return body(object);
-}
-
-template <class Body>
-error_code with_object(od::value value, Body&& body) {
-    bool is_object = false;
-    return with_object(value, is_object, std::forward<Body>(body));
-}
-
 // Reads one key into out; a missing key leaves out absent.
 template <class T>
 error_code read_key(od::object& object, const char* key, T& out) {

@@ -45,32 +45,33 @@ class KeyCursor {
         return N;
     }
 
-    // The same for a key as written, unescaped or not (keys edgetop writes have no escapes).
-    std::size_t find(od::raw_json_string key) {
-        if (next_ < N && key == keys_[next_]) return next_++;
-        for (std::size_t i = 0; i < N; ++i)
-            if (key == keys_[i]) {
-                next_ = i + 1;
-                return i;
-            }
-        return N;
-    }
-
   private:
     const std::array<std::string_view, N>& keys_;
     std::size_t next_ = 0;
 };
 
-// Calls on_field(key, value) for each field of an object; any other value is checked and ignored
-// (on_object_absent is told, so the caller can tell absent from empty).
-template <class OnField>
-error_code for_each_field(od::value value, bool& is_object, OnField&& on_field) {
+// Calls body(object) when value is an object; any other value is checked and ignored (is_object
+// tells the caller, so it can tell absent from empty).
+template <class Body>
+error_code with_object(od::value value, bool& is_object, Body&& body) {
     od::json_type type;
     if (auto e = value.type().get(type)) return e;
     is_object = type == od::json_type::object;
     if (!is_object) return skip(value);
     od::object object;
     if (auto e = value.get_object().get(object)) return e;
+    return body(object);
+}
+
+template <class Body>
+error_code with_object(od::value value, Body&& body) {
+    bool is_object = false;
+    return with_object(value, is_object, std::forward<Body>(body));
+}
+
+// Calls on_field(key, value) for each field of an object.
+template <class OnField>
+error_code for_each_field(od::object& object, OnField&& on_field) {
     for (auto field : object) {
         if (auto e = field.error()) return e;
         std::string_view key;
@@ -78,6 +79,13 @@ error_code for_each_field(od::value value, bool& is_object, OnField&& on_field) 
         if (auto e = on_field(key, field.value())) return e;
     }
     return simdjson::SUCCESS;
+}
+
+// The same for a value; any other value than an object is checked and ignored.
+template <class OnField>
+error_code for_each_field(od::value value, bool& is_object, OnField&& on_field) {
+    return with_object(value, is_object,
+                       [&](od::object& object) { return for_each_field(object, on_field); });
 }
 
 template <class OnField>
