@@ -25,12 +25,20 @@ void SampleWindow::push(const Sample& sample) {
         drop_idle_processes(samples_.back().procs->all);
         drop_idle_processes(samples_.back().procs->top);
     }
-    samples_.push_back(sample);
+    // Copied into the storage of the sample that left the window last, so that its vectors and
+    // strings are reused instead of allocated again.
+    spare_ = sample;
+    samples_.push_back(std::move(spare_));
     const double oldest_needed = sample.t_s - span_s_;
     while (samples_.size() > 2 && samples_[1].t_s <= oldest_needed)
-        samples_.pop_front();
+        drop_oldest();
     while (samples_.size() > max_samples_)
-        samples_.pop_front();
+        drop_oldest();
+}
+
+void SampleWindow::drop_oldest() {
+    spare_ = std::move(samples_.front());
+    samples_.pop_front();
 }
 
 std::size_t SampleWindow::first_within(double seconds) const {

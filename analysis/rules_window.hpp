@@ -31,9 +31,12 @@ class SampleWindow {
     std::optional<double> interval_before(std::size_t index) const;
 
   private:
+    void drop_oldest();
+
     double span_s_;
     std::size_t max_samples_;
     std::deque<Sample> samples_;
+    Sample spare_;  // the last sample dropped, whose storage the next one is copied into
 };
 
 }  // namespace edgetop::analysis
