@@ -47,7 +47,8 @@ std::vector<Event> Analyzer::update(const Sample& sample) {
     std::vector<Event> events;
     for (auto& slot : slots_) {
         if (!slot.state.enabled) continue;
-        const RuleResult result = slot.info->evaluate({window_, board_, slot.params});
+        RuleInput input{window_, board_, slot.params, false};
+        RuleResult result = slot.info->evaluate(input);
         const bool holds = result.active && result.holds;
         const Transition transition = slot.hysteresis.update(sample.t_s, holds);
 
@@ -58,8 +59,14 @@ std::vector<Event> Analyzer::update(const Sample& sample) {
         state.raised = slot.hysteresis.raised();
         state.raised_since_s = slot.hysteresis.raised_since_s();
         state.last_t_s = sample.t_s;
-        state.last_message = result.message;
-        state.last_evidence = result.evidence;
+        // The message and evidence are built only where they are shown: for a flag that is up,
+        // and for the event of a change (the rules are pure, so this is the same evaluation).
+        if (state.raised || transition != Transition::none) {
+            input.details = true;
+            result = slot.info->evaluate(input);
+            state.last_message = result.message;
+            state.last_evidence = result.evidence;
+        }
 
         if (transition == Transition::raised)
             events.push_back(

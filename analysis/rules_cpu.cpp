@@ -107,6 +107,7 @@ RuleResult check_cpu_oversubscribed(const RuleInput& in) {
     RuleResult r;
     r.active = true;
     r.holds = static_cast<double>(busy.size()) > limit;
+    if (!in.details) return r;
     std::vector<const ProcessSample*> busy_processes;
     nlohmann::json listed = nlohmann::json::array();
     for (const auto& b : busy) {
@@ -147,6 +148,8 @@ RuleResult check_cpu_dvfs_throttle(const RuleInput& in) {
         r.active = true;
         const bool slow = *c.util_pct >= busy_pct &&
                           static_cast<double>(*c.freq_khz) < ratio_pct / 100.0 * *c.max_khz;
+        r.holds = r.holds || slow;
+        if (!in.details) continue;
         units.push_back({{"cluster", or_null(c.cluster)},
                          {"cores", c.cores},
                          {"util_pct", round_to(*c.util_pct, 1)},
@@ -164,7 +167,7 @@ RuleResult check_cpu_dvfs_throttle(const RuleInput& in) {
         return RuleResult::inactive(
             "no online CPU with utilisation, current and maximum clock (cpufreq "
             "scaling_cur_freq / scaling_max_freq)");
-    r.holds = !throttled.empty();
+    if (!in.details) return r;
     r.message = r.holds ? fmt::format("{}: clocks lowered by a thermal or power limit",
                                       fmt::join(throttled, "; "))
                         : fmt::format(

@@ -33,6 +33,8 @@ RuleResult check_gpu_dvfs_throttle(const RuleInput& in) {
         r.active = true;
         const bool slow = *g.load_pct >= busy_pct &&
                           static_cast<double>(*g.freq_hz) < ratio_pct / 100.0 * *g.max_hz;
+        r.holds = r.holds || slow;
+        if (!in.details) continue;
         units.push_back({{"name", g.name},
                          {"load_pct", round_to(*g.load_pct, 1)},
                          {"freq_hz", *g.freq_hz},
@@ -47,7 +49,7 @@ RuleResult check_gpu_dvfs_throttle(const RuleInput& in) {
     if (!r.active)
         return RuleResult::inactive(
             "no GPU with load, current and maximum clock (devfreq load / cur_freq / max_freq)");
-    r.holds = !throttled.empty();
+    if (!in.details) return r;
     r.message = r.holds ? fmt::format("{}: clocks lowered by a thermal or power limit",
                                       fmt::join(throttled, "; "))
                         : fmt::format(
@@ -72,27 +74,32 @@ RuleResult check_gpu_starved(const RuleInput& in) {
 
     const double gpu_limit = in.params.get("gpu_load_pct");
     const double cpu_busy = in.params.get("cpu_busy_pct");
-    nlohmann::json busy_cores = nlohmann::json::array();
-    std::vector<int> busy_core_ids;
+    std::vector<const CoreSample*> busy;
     for (const auto& c : now.cpu.cores)
-        if (c.online && c.util_pct && *c.util_pct >= cpu_busy) {
-            busy_cores.push_back({{"id", c.id}, {"util_pct", round_to(*c.util_pct, 1)}});
-            busy_core_ids.push_back(c.id);
-        }
-    nlohmann::json feeders = nlohmann::json::array();
-    std::vector<std::string> feeder_text;
+        if (c.online && c.util_pct && *c.util_pct >= cpu_busy) busy.push_back(&c);
+    std::vector<const ProcessSample*> feeding;
     if (processes)
         for (const auto& p : *processes)
-            if (p.gpu == true && p.cpu_pct && *p.cpu_pct >= cpu_busy) {
-                feeders.push_back(
-                    {{"pid", p.pid}, {"name", p.name}, {"cpu_pct", round_to(*p.cpu_pct, 1)}});
-                feeder_text.push_back(fmt::format("{} {} {:.0f} %", p.pid, p.name, *p.cpu_pct));
-            }
+            if (p.gpu == true && p.cpu_pct && *p.cpu_pct >= cpu_busy) feeding.push_back(&p);
 
     RuleResult r;
     r.active = true;
-    const bool cpu_saturated = !busy_cores.empty() || !feeders.empty();
+    const bool cpu_saturated = !busy.empty() || !feeding.empty();
     r.holds = *gpu->load_pct < gpu_limit && cpu_saturated;
+    if (!in.details) return r;
+    nlohmann::json busy_cores = nlohmann::json::array();
+    std::vector<int> busy_core_ids;
+    for (const CoreSample* c : busy) {
+        busy_cores.push_back({{"id", c->id}, {"util_pct", round_to(*c->util_pct, 1)}});
+        busy_core_ids.push_back(c->id);
+    }
+    nlohmann::json feeders = nlohmann::json::array();
+    std::vector<std::string> feeder_text;
+    for (const ProcessSample* p : feeding) {
+        feeders.push_back(
+            {{"pid", p->pid}, {"name", p->name}, {"cpu_pct", round_to(*p->cpu_pct, 1)}});
+        feeder_text.push_back(fmt::format("{} {} {:.0f} %", p->pid, p->name, *p->cpu_pct));
+    }
     std::vector<std::string> why;
     if (!busy_core_ids.empty())
         why.push_back(
@@ -132,6 +139,7 @@ RuleResult check_emc_saturated(const RuleInput& in) {
     RuleResult r;
     r.active = true;
     r.holds = *now.emc->util_pct >= limit;
+    if (!in.details) return r;
     const std::string clock =
         now.emc->freq_hz ? fmt::format(" at {}", mhz_from_hz(*now.emc->freq_hz)) : "";
     r.message = r.holds

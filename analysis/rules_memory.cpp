@@ -54,6 +54,7 @@ RuleResult check_memory_pressure(const RuleInput& in) {
     const bool low = available_pct && *available_pct < available_limit;
     const bool swapping = rise && *rise > rise_limit;
     r.holds = low || swapping;
+    if (!in.details) return r;
     std::vector<std::string> parts;
     if (available_pct)
         parts.push_back(fmt::format("RAM {:.1f} % available ({} of {})", *available_pct,
@@ -85,6 +86,7 @@ RuleResult check_io_stall(const RuleInput& in) {
     RuleResult r;
     r.active = true;
     r.holds = *now.cpu.iowait_pct >= limit;
+    if (!in.details) return r;
     const std::string blocked =
         now.system.procs_blocked
             ? fmt::format(", {} processes blocked on I/O", *now.system.procs_blocked)

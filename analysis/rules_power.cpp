@@ -32,12 +32,29 @@ RuleResult check_power_limit(const RuleInput& in) {
     const Sample& now = in.window.latest();
     const auto total = total_power_mw(now);
     const auto budget = power_budget(in);
-    bool alarms_known = false;
-    std::vector<std::string> alarm_text;
-    nlohmann::json alarms = nlohmann::json::array();
+    bool alarms_known = false, alarm_on = false;
     for (const auto& rail : now.rails) {
         if (!rail.warn_alarm && !rail.crit_alarm) continue;
         alarms_known = true;
+        alarm_on = alarm_on || rail.crit_alarm == true || rail.warn_alarm == true;
+    }
+    const bool budget_known = total && budget;
+    if (!alarms_known && !budget_known) {
+        if (!total)
+            return RuleResult::inactive("no over-current alarms and no total power reading");
+        return RuleResult::inactive(
+            "no over-current alarms, and no power budget: the power mode names no watts (set "
+            "power_limit.budget_w)");
+    }
+    RuleResult r;
+    r.active = true;
+    const bool over_budget = budget_known && *total / 1000.0 >= budget->watts;
+    r.holds = over_budget || alarm_on;
+    if (!in.details) return r;
+
+    std::vector<std::string> alarm_text;
+    nlohmann::json alarms = nlohmann::json::array();
+    for (const auto& rail : now.rails) {
         const bool crit = rail.crit_alarm == true, warn = rail.warn_alarm == true;
         if (!crit && !warn) continue;
         const auto& limit = crit ? rail.crit_ma : rail.warn_ma;
@@ -51,18 +68,6 @@ RuleResult check_power_limit(const RuleInput& in) {
                           {"warn_ma", or_null(rail.warn_ma)},
                           {"crit_ma", or_null(rail.crit_ma)}});
     }
-    const bool budget_known = total && budget;
-    if (!alarms_known && !budget_known) {
-        if (!total)
-            return RuleResult::inactive("no over-current alarms and no total power reading");
-        return RuleResult::inactive(
-            "no over-current alarms, and no power budget: the power mode names no watts (set "
-            "power_limit.budget_w)");
-    }
-    RuleResult r;
-    r.active = true;
-    const bool over_budget = budget_known && *total / 1000.0 >= budget->watts;
-    r.holds = over_budget || !alarm_text.empty();
     std::vector<std::string> parts = alarm_text;
     if (over_budget)
         parts.insert(parts.begin(), fmt::format("total power {:.1f} W at or over the {:g} W "
@@ -94,6 +99,8 @@ RuleResult check_power_mode_cap(const RuleInput& in) {
         if (!c.max_khz || !c.hw_max_khz) continue;
         r.active = true;
         const bool capped = *c.max_khz < *c.hw_max_khz;
+        r.holds = r.holds || capped;
+        if (!in.details) continue;
         units.push_back({{"unit", fmt::format("cpu{}", c.cluster ? *c.cluster : c.cores.front())},
                          {"cores", c.cores},
                          {"max_khz", *c.max_khz},
@@ -107,6 +114,8 @@ RuleResult check_power_mode_cap(const RuleInput& in) {
         if (!g.max_hz || !g.hw_max_hz) continue;
         r.active = true;
         const bool capped = *g.max_hz < *g.hw_max_hz;
+        r.holds = r.holds || capped;
+        if (!in.details) continue;
         units.push_back({{"unit", g.name},
                          {"max_hz", *g.max_hz},
                          {"hw_max_hz", *g.hw_max_hz},
@@ -123,7 +132,8 @@ RuleResult check_power_mode_cap(const RuleInput& in) {
             if (!core.online && std::find(mode->online_cores.begin(), mode->online_cores.end(),
                                           core.id) == mode->online_cores.end())
                 offline_by_mode.push_back(core.id);
-        if (!offline_by_mode.empty())
+        r.holds = r.holds || !offline_by_mode.empty();
+        if (in.details && !offline_by_mode.empty())
             caps.push_back(fmt::format("{} of {} cores offline ({})", offline_by_mode.size(),
                                        now.cpu.cores.size(), core_ranges(offline_by_mode)));
     }
@@ -131,7 +141,7 @@ RuleResult check_power_mode_cap(const RuleInput& in) {
         return RuleResult::inactive(
             "no allowed and hardware maximum clocks (cpufreq cpuinfo_max_freq, devfreq "
             "available_frequencies) and no power mode");
-    r.holds = !caps.empty();
+    if (!in.details) return r;
     const std::string who = mode ? fmt::format("Power mode {}", mode->name) : "The clock limits";
     r.message = r.holds ? fmt::format("{} caps {}", who, fmt::join(caps, ", "))
                         : fmt::format("{} allows the hardware maximum clocks", who);

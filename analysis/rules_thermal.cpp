@@ -56,6 +56,8 @@ RuleResult check_thermal_throttle(const RuleInput& in) {
         const auto trip = lowest_passive_trip(in.board, zone.name);
         const double limit = trip.value_or(warn_c);
         const bool over = trip ? *zone.temp_c >= limit : *zone.temp_c > limit;
+        r.holds = r.holds || over;
+        if (!in.details) continue;
         const std::string what =
             trip ? fmt::format("its passive trip point {:g} °C", limit)
                  : fmt::format("the {:g} °C warning (no passive trip point)", limit);
@@ -75,7 +77,7 @@ RuleResult check_thermal_throttle(const RuleInput& in) {
         }
     }
     if (!r.active) return RuleResult::inactive("no thermal zone readings");
-    r.holds = !hot.empty();
+    if (!in.details) return r;
     r.message = r.holds
                     ? fmt::format("{}: the kernel lowers clocks to cool down", fmt::join(hot, "; "))
                     : closest;

@@ -45,6 +45,9 @@ struct RuleInput {
     const SampleWindow& window;  // never empty when a rule runs
     const Board& board;
     const ParamValues& params;
+    // false: the rule fills only active, inactive_reason and holds (no message, no evidence),
+    // which is all most samples need.
+    bool details = true;
 };
 
 using RuleFunction = RuleResult (*)(const RuleInput&);
@@ -76,6 +79,8 @@ struct RuleState {
     bool raised = false;  // the flag, after hysteresis
     std::optional<double> raised_since_s;
     std::optional<double> last_t_s;  // time of the latest evaluation
+    // Of the latest evaluation with details: every sample while the flag is up, and the sample
+    // that raised or cleared it.
     std::string last_message;
     nlohmann::json last_evidence = nlohmann::json::object();
 };

@@ -157,7 +157,8 @@ inline std::vector<Event> events_of(const std::vector<Event>& events, const std:
     return out;
 }
 
-// Runs one rule directly on a window of samples (no hysteresis).
+// Runs one rule directly on a window of samples (no hysteresis). It also runs it without details,
+// as the Analyzer does on most samples, which must come to the same conclusion.
 inline RuleResult evaluate(RuleFunction rule, const std::string& id,
                            const std::vector<Sample>& samples, const Board& board = orin_board(),
                            const RuleConfig& config = {}) {
@@ -165,7 +166,17 @@ inline RuleResult evaluate(RuleFunction rule, const std::string& id,
     for (const auto& s : samples)
         window.push(s);
     const ParamValues params = config.params(id);
-    return rule({window, board, params});
+    const RuleResult brief = rule({window, board, params, false});
+    const RuleResult full = rule({window, board, params, true});
+    EXPECT_EQ(brief.active, full.active) << id;
+    EXPECT_EQ(brief.holds, full.holds) << id;
+    EXPECT_EQ(brief.inactive_reason, full.inactive_reason) << id;
+    if (brief.active) {
+        EXPECT_TRUE(brief.message.empty()) << id << ": " << brief.message;
+        EXPECT_TRUE(brief.evidence.empty()) << id << ": " << brief.evidence;
+    }
+    EXPECT_FALSE(full.active && full.message.empty()) << id;
+    return full;
 }
 
 inline RuleState state_of(const Analyzer& analyzer, const std::string& id) {

@@ -60,6 +60,10 @@ TEST(Analyzer, EventsCarryTimeFlagStateMessageAndEvidence) {
     const auto state = state_of(analyzer, "io_stall");
     EXPECT_TRUE(state.raised);
     EXPECT_EQ(state.raised_since_s, 5.0);
+    // A flag that is up has the message and evidence of the latest sample, for the UI.
+    EXPECT_THAT(state.last_message, HasSubstr("45 % in iowait"));
+    EXPECT_EQ(state.last_evidence["iowait_pct"], 45.0);
+    EXPECT_EQ(state.last_t_s, 6.0);
     EXPECT_EQ(state.severity, Severity::bottleneck);
     EXPECT_FALSE(state.summary.empty());
 
@@ -68,6 +72,8 @@ TEST(Analyzer, EventsCarryTimeFlagStateMessageAndEvidence) {
     ASSERT_EQ(cleared.size(), 1u);
     EXPECT_EQ(cleared[0].to_json()["state"], "cleared");
     EXPECT_EQ(cleared[0].t_s, 12);
+    EXPECT_THAT(cleared[0].message, HasSubstr("0 % in iowait"));
+    EXPECT_EQ(cleared[0].evidence["iowait_pct"], 0.1);
     EXPECT_FALSE(state_of(analyzer, "io_stall").raised_since_s);
 }
 
