@@ -74,32 +74,38 @@ void LineBatches::start_workers() {
         workers_.emplace_back([this] { work(); });
 }
 
+LineBatches::Slot* LineBatches::first_unclaimed() {
+    for (std::size_t i = 0; i < filled_; ++i) {
+        Slot& slot = slots_[(head_ + i) % slots_.size()];
+        if (slot.state == State::filled) return &slot;
+    }
+    return nullptr;
+}
+
+void LineBatches::parse_claimed(std::unique_lock<std::mutex>& lock, Slot& slot,
+                                SampleLineParser& parser) {
+    slot.state = State::parsing;
+    lock.unlock();
+    try {
+        parse(parser, slot.batch);
+    } catch (...) {
+        lock.lock();
+        if (!failure_) failure_ = std::current_exception();
+        lock.unlock();
+    }
+    lock.lock();
+    slot.state = State::parsed;
+    batch_parsed_.notify_all();
+}
+
 void LineBatches::work() {
     SampleLineParser parser(fields_);
     std::unique_lock lock(mutex_);
     for (;;) {
         Slot* claimed = nullptr;
-        work_ready_.wait(lock, [&] {
-            if (stopping_) return true;
-            for (std::size_t i = 0; i < filled_ && !claimed; ++i) {
-                Slot& slot = slots_[(head_ + i) % slots_.size()];
-                if (slot.state == State::filled) claimed = &slot;
-            }
-            return claimed != nullptr;
-        });
+        work_ready_.wait(lock, [&] { return stopping_ || (claimed = first_unclaimed()); });
         if (stopping_) return;
-        claimed->state = State::parsing;
-        lock.unlock();
-        try {
-            parse(parser, claimed->batch);
-        } catch (...) {
-            lock.lock();
-            if (!failure_) failure_ = std::current_exception();
-            lock.unlock();
-        }
-        lock.lock();
-        claimed->state = State::parsed;
-        batch_parsed_.notify_all();
+        parse_claimed(lock, *claimed, parser);
     }
 }
 
@@ -135,20 +141,10 @@ LineBatch* LineBatches::next() {
     std::unique_lock lock(mutex_);
     // While the head is being parsed elsewhere, parse the next unclaimed block here.
     while (head.state != State::parsed) {
-        Slot* claimed = nullptr;
-        for (std::size_t i = 0; i < filled_ && !claimed; ++i) {
-            Slot& slot = slots_[(head_ + i) % slots_.size()];
-            if (slot.state == State::filled) claimed = &slot;
-        }
-        if (!claimed) {
+        if (Slot* claimed = first_unclaimed())
+            parse_claimed(lock, *claimed, own_parser_);
+        else
             batch_parsed_.wait(lock);
-            continue;
-        }
-        claimed->state = State::parsing;
-        lock.unlock();
-        parse(own_parser_, claimed->batch);
-        lock.lock();
-        claimed->state = State::parsed;
     }
     if (failure_) std::rethrow_exception(failure_);
     head_taken_ = true;

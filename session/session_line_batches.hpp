@@ -57,6 +57,10 @@ class LineBatches {
     };
 
     void fill_free_slots();  // caller's thread, with the lock not held
+    // The first block in file order that no thread has taken yet (lock held), or nullptr.
+    Slot* first_unclaimed();
+    // Takes the slot, parses it with the lock released, and marks it parsed (lock held around).
+    void parse_claimed(std::unique_lock<std::mutex>& lock, Slot& slot, SampleLineParser& parser);
     void start_workers();
     void work();
     static void parse(SampleLineParser& parser, LineBatch& batch);
