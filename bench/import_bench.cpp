@@ -57,7 +57,10 @@ const std::string& buffer() {
     return text;
 }
 
-void BM_TegrastatsParseLine(benchmark::State& state) {
+// Calls parse(importer, line, number) for every line of the buffer, with a new importer on each
+// iteration.
+template <class Parse>
+void parse_every_line(benchmark::State& state, Parse&& parse) {
     const std::string& text = buffer();
     std::size_t lines = 0;
     for (auto _ : state) {
@@ -66,8 +69,7 @@ void BM_TegrastatsParseLine(benchmark::State& state) {
         std::size_t number = 0;
         while (!rest.empty()) {
             std::size_t end = rest.find('\n');
-            auto sample = importer.parse_line(rest.substr(0, end), ++number);
-            benchmark::DoNotOptimize(sample);
+            parse(importer, rest.substr(0, end), ++number);
             rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
         }
         lines += number;
@@ -75,27 +77,22 @@ void BM_TegrastatsParseLine(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<int64_t>(lines));
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
+
+void BM_TegrastatsParseLine(benchmark::State& state) {
+    parse_every_line(state, [](edgetop::TegrastatsImporter& importer, std::string_view line,
+                               std::size_t number) {
+        benchmark::DoNotOptimize(importer.parse_line(line, number));
+    });
+}
 BENCHMARK(BM_TegrastatsParseLine)->Unit(benchmark::kMillisecond);
 
 // The parser into one Sample reused line after line, as the import does.
 void BM_TegrastatsParseLineReused(benchmark::State& state) {
-    const std::string& text = buffer();
-    std::size_t lines = 0;
     edgetop::Sample sample;
-    for (auto _ : state) {
-        edgetop::TegrastatsImporter importer;
-        std::string_view rest = text;
-        std::size_t number = 0;
-        while (!rest.empty()) {
-            std::size_t end = rest.find('\n');
-            bool parsed = importer.parse_line(rest.substr(0, end), ++number, sample);
-            benchmark::DoNotOptimize(parsed);
-            rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
-        }
-        lines += number;
-    }
-    state.SetItemsProcessed(static_cast<int64_t>(lines));
-    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+    parse_every_line(state, [&](edgetop::TegrastatsImporter& importer, std::string_view line,
+                                std::size_t number) {
+        benchmark::DoNotOptimize(importer.parse_line(line, number, sample));
+    });
 }
 BENCHMARK(BM_TegrastatsParseLineReused)->Unit(benchmark::kMillisecond);
 

@@ -180,9 +180,7 @@ void BM_ReadSession(benchmark::State& state) {
     report_counters(state, session);
 }
 
-// `edgetop report` on a recorded session (flags from its events), by samples and board.
-void BM_ReportRecordedSession(benchmark::State& state) {
-    GeneratedSession session(state.range(0), true, board_of(state.range(1)));
+void run_report(benchmark::State& state, const GeneratedSession& session) {
     edgetop::analysis::RuleConfig rules;
     for (auto _ : state) {
         reset_peak_rss();
@@ -192,16 +190,14 @@ void BM_ReportRecordedSession(benchmark::State& state) {
     report_counters(state, session);
 }
 
+// `edgetop report` on a recorded session (flags from its events), by samples and board.
+void BM_ReportRecordedSession(benchmark::State& state) {
+    run_report(state, GeneratedSession(state.range(0), true, board_of(state.range(1))));
+}
+
 // `edgetop report` on a session without recorded flags: the rules run again over every sample.
 void BM_ReportSession(benchmark::State& state) {
-    GeneratedSession session(state.range(0), false);
-    edgetop::analysis::RuleConfig rules;
-    for (auto _ : state) {
-        reset_peak_rss();
-        auto report = edgetop::report_session_file(session.path(), rules, {});
-        benchmark::DoNotOptimize(report.samples);
-    }
-    report_counters(state, session);
+    run_report(state, GeneratedSession(state.range(0), false));
 }
 
 BENCHMARK(BM_ReadRawLines)

@@ -41,9 +41,8 @@ struct Running {
     }
 };
 
-// The baseline: one sample with the rules, as serve takes it every interval.
-void BM_ServeSampleWithRules(benchmark::State& state) {
-    Sampler sampler{Root(orin())};
+void sample_with_rules(benchmark::State& state, const std::string& root) {
+    Sampler sampler{Root(root)};
     analysis::Analyzer analyzer(sampler.board());
     for (auto _ : state) {
         Sample sample = sampler.sample();
@@ -52,16 +51,15 @@ void BM_ServeSampleWithRules(benchmark::State& state) {
     }
 }
 
+// The baseline: one sample with the rules, as serve takes it every interval.
+void BM_ServeSampleWithRules(benchmark::State& state) {
+    sample_with_rules(state, orin());
+}
+
 // For scale: one sample of the machine running the benchmark (with its process table), the
 // cost a serve on a real board pays every interval.
 void BM_ServeSampleThisMachine(benchmark::State& state) {
-    Sampler sampler{Root("/")};
-    analysis::Analyzer analyzer(sampler.board());
-    for (auto _ : state) {
-        Sample sample = sampler.sample();
-        benchmark::DoNotOptimize(analyzer.update(sample));
-        analyzer.annotate(sample);
-    }
+    sample_with_rules(state, "/");
 }
 
 // What serve adds to each sample: every family built from it (then published).
