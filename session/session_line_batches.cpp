@@ -75,7 +75,7 @@ void LineBatches::start_workers() {
 }
 
 LineBatches::Slot* LineBatches::first_unclaimed() {
-    for (std::size_t i = 0; i < filled_; ++i) {
+    for (std::size_t i = 0; i < in_use_; ++i) {
         Slot& slot = slots_[(head_ + i) % slots_.size()];
         if (slot.state == State::filled) return &slot;
     }
@@ -110,9 +110,9 @@ void LineBatches::work() {
 }
 
 void LineBatches::fill_free_slots() {
-    while (!input_done_ && filled_ < slots_.size()) {
+    while (!input_done_ && in_use_ < slots_.size()) {
         // Only this thread touches a free slot, so the read needs no lock.
-        Slot& slot = slots_[(head_ + filled_) % slots_.size()];
+        Slot& slot = slots_[(head_ + in_use_) % slots_.size()];
         if (!lines_.next_block(slot.batch.block)) {
             input_done_ = true;
             break;
@@ -120,10 +120,10 @@ void LineBatches::fill_free_slots() {
         {
             std::lock_guard lock(mutex_);
             slot.state = State::filled;
-            ++filled_;
+            ++in_use_;
         }
         work_ready_.notify_one();
-        if (filled_ == 2 && workers_.empty()) start_workers();
+        if (in_use_ == 2 && workers_.empty()) start_workers();
     }
 }
 
@@ -132,11 +132,11 @@ LineBatch* LineBatches::next() {
         std::lock_guard lock(mutex_);
         slots_[head_].state = State::free;
         head_ = (head_ + 1) % slots_.size();
-        --filled_;
+        --in_use_;
         head_taken_ = false;
     }
     fill_free_slots();
-    if (filled_ == 0) return nullptr;
+    if (in_use_ == 0) return nullptr;
     Slot& head = slots_[head_];
     std::unique_lock lock(mutex_);
     // While the head is being parsed elsewhere, parse the next unclaimed block here.

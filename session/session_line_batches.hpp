@@ -70,7 +70,7 @@ class LineBatches {
     unsigned worker_count_;
     SampleLineParser own_parser_;
     std::vector<Slot> slots_;            // a ring: head_ is the next in file order
-    std::size_t head_ = 0, filled_ = 0;  // filled_: slots in use, from head_ on
+    std::size_t head_ = 0, in_use_ = 0;  // in_use_: slots holding a block, from head_ on
     bool input_done_ = false;
     bool head_taken_ = false;  // the caller holds the head slot's batch
 
