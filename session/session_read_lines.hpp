@@ -61,7 +61,6 @@ class SessionLines {
 
   private:
     bool fill();  // appends input after end_; false at the end of the input
-    std::size_t capacity() const { return capacity_; }
 
     ReadSome read_;
     std::size_t max_line_bytes_;
