@@ -27,13 +27,13 @@ void SessionReportBuilder::add_sample(const Sample& sample) {
     metrics_.add(sample);
     energy_.add(sample);
     // Until the session shows it carries its own flag events, recompute them from the samples.
-    if (!has_events_)
+    if (!use_recorded_)
         for (const auto& event : analyzer_.update(sample))
             recomputed_.add(event);
 }
 
 void SessionReportBuilder::add_event(const Event& event) {
-    has_events_ = true;
+    use_recorded_ = true;
     recorded_.add(event);
 }
 
@@ -44,8 +44,8 @@ SessionReport SessionReportBuilder::finish() {
     report_.metrics = metrics_.take();
     report_.rail_energy = energy_.rails();
     report_.total_energy = energy_.total();
-    report_.flags_recomputed = !has_events_;
-    report_.flags = has_events_ ? recorded_.finish(end) : recomputed_.finish(end);
+    report_.flags_recomputed = !use_recorded_;
+    report_.flags = use_recorded_ ? recorded_.finish(end) : recomputed_.finish(end);
     return std::move(report_);
 }
 

@@ -28,7 +28,7 @@ class SessionReportBuilder {
     void add_event(const Event& event);
     // The session says its rules ran while it was recorded (its header lists them): its event
     // lines are all the flags there were, even when there are none, and nothing is recomputed.
-    void use_recorded_flags() { has_events_ = true; }
+    void use_recorded_flags() { use_recorded_ = true; }
     void add_problem(std::string message) { report_.problems.push_back(std::move(message)); }
     void set_host(std::string host) { report_.host = std::move(host); }
     // The end line's time, when the session has one.
@@ -42,7 +42,7 @@ class SessionReportBuilder {
     SessionEnergy energy_;
     Analyzer analyzer_;
     FlagTracker recorded_, recomputed_;
-    bool has_events_ = false;
+    bool use_recorded_ = false;  // an event line came, or the header lists the rules that ran
     std::optional<double> first_t_s_, last_t_s_, end_t_s_;
 };
 
