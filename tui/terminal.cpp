@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "tui/locale_fallback.hpp"
+
 namespace edgetop::tui {
 namespace {
 
@@ -49,7 +51,7 @@ bool Terminal::open(bool want_ascii, bool no_color, std::string& error) {
     }
     // Only the character type: numeric formatting elsewhere must stay in the C locale.
     if (const char* current = std::setlocale(LC_CTYPE, nullptr)) saved_ctype_ = current;
-    std::setlocale(LC_CTYPE, "");
+    set_ctype_from_environment();
     ascii_ = want_ascii || !is_utf8_codeset(nl_langinfo(CODESET));
 
     screen_ = newterm(nullptr, stdout, stdin);
