@@ -141,7 +141,7 @@ inline constexpr std::array kOptions{
     OptionSpec{"output", 'o', "FILE", ValueKind::output, "also keep the session in FILE", "",
                "stat"},
     OptionSpec{"listen", 0, "ADDR:PORT", ValueKind::address,
-               "serve /metrics on this address (IPv4; IPv6 in brackets where civetweb has IPv6); "
+               "serve /metrics on this address (IPv4, or IPv6 in brackets: [::1]:9102); "
                "port 0 picks a free port",
                "127.0.0.1:9102", "serve"},
     OptionSpec{"log", 0, "FILE", ValueKind::output,

@@ -1,5 +1,6 @@
 // Which body a scrape gets, from its Accept and Accept-Encoding headers (RFC 9110 section 12.5).
-// Neither civetweb nor prometheus-cpp parses these headers, hence the small parser here.
+// Neither prometheus-cpp nor any HTTP library packaged for every target parses these headers,
+// hence the small parser here.
 #pragma once
 
 #include <string_view>

@@ -9,10 +9,10 @@
 namespace edgetop::exporter {
 
 struct ListenAddress {
-    std::string host;  // "127.0.0.1", "0.0.0.0", "[::1]"
+    std::string host;  // "127.0.0.1", "0.0.0.0", "[::1]", "[::]"
     int port = 0;
 
-    // The form civetweb's listening_ports option takes (also the form given on the command line).
+    // The form given on the command line and printed by serve.
     std::string text() const { return host + ":" + std::to_string(port); }
 };
 

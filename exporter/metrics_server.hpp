@@ -1,32 +1,30 @@
-// The HTTP side of `edgetop serve`: civetweb serving the latest exposition at /metrics (the
-// Prometheus text format, or OpenMetrics when the scraper asks for it; gzip on request) and a
-// short page at / that links to it. Any other path is 404.
+// The HTTP side of `edgetop serve`: the latest exposition at /metrics (the Prometheus text
+// format, or OpenMetrics when the scraper asks for it; gzip on request) and a short page at /
+// that links to it, served by the project's own event-driven server (http_server.hpp).
 //
-// Bad clients are bounded by civetweb's own limits: a request whose headers exceed
-// kMaxRequestBytes is refused, a request not complete within kRequestTimeoutMs (a slow client)
-// is dropped, and kWorkerThreads connections are served at once, so a few stuck clients leave
-// threads for the scrapers. None of this touches the sampling thread.
+// GET and HEAD only (405 for other methods); 404 for other paths; 503 with a short text until
+// the first sample is published, so that a scraper never takes an empty answer for a healthy
+// target. Slow and idle clients are bounded by HttpLimits (see http_server.hpp); none of this
+// touches the sampling thread.
 #pragma once
 
 #include <memory>
 
+#include "exporter/http_server.hpp"
 #include "exporter/latest_metrics.hpp"
 #include "exporter/listen_address.hpp"
 
-class CivetServer;
-
 namespace edgetop::exporter {
 
-inline constexpr int kWorkerThreads = 8;
-inline constexpr int kRequestTimeoutMs = 5000;
-inline constexpr int kMaxRequestBytes = 16384;
+// The answer to one request, from the latest exposition (no serialization here).
+HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetrics& metrics);
 
 class MetricsServer {
   public:
-    // Starts listening. Throws std::runtime_error("cannot listen on ADDR") when the address
-    // cannot be bound (in use, not local, no permission).
-    MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics);
-    ~MetricsServer();
+    // Starts listening. Throws std::runtime_error("cannot listen on ADDR: REASON") when the
+    // address cannot be bound (in use, not local, no permission, no IPv6).
+    MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
+                  HttpLimits limits = {});
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;
 
@@ -34,12 +32,9 @@ class MetricsServer {
     const ListenAddress& address() const { return address_; }
 
   private:
-    struct Handlers;  // civetweb's handler objects; they must outlive the server
-
     ListenAddress address_;
     std::shared_ptr<LatestMetrics> metrics_;
-    std::unique_ptr<Handlers> handlers_;
-    std::unique_ptr<CivetServer> server_;
+    HttpServer server_;
 };
 
 }  // namespace edgetop::exporter

@@ -1,5 +1,5 @@
 // A minimal HTTP/1.0 client over a loopback socket for the exporter's tests (test code only: the
-// exporter itself serves through civetweb). Every call is bounded by a deadline.
+// exporter has its own server, exporter/http_server.hpp). Every call is bounded by a deadline.
 #pragma once
 
 #include <arpa/inet.h>
@@ -21,16 +21,28 @@ struct HttpResponse {
     std::string body;
 };
 
-// A connected TCP socket to 127.0.0.1:port, closed on destruction; -1 when the connect failed.
+// A connected TCP socket to 127.0.0.1:port (or [::1]:port), closed on destruction; -1 when the
+// connect failed.
 class LoopbackSocket {
   public:
-    explicit LoopbackSocket(int port) {
-        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(static_cast<uint16_t>(port));
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    explicit LoopbackSocket(int port, bool ipv6 = false) {
+        fd_ = ::socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_storage storage{};
+        socklen_t size = 0;
+        if (ipv6) {
+            auto* address = reinterpret_cast<sockaddr_in6*>(&storage);
+            address->sin6_family = AF_INET6;
+            address->sin6_port = htons(static_cast<uint16_t>(port));
+            address->sin6_addr = in6addr_loopback;
+            size = sizeof *address;
+        } else {
+            auto* address = reinterpret_cast<sockaddr_in*>(&storage);
+            address->sin_family = AF_INET;
+            address->sin_port = htons(static_cast<uint16_t>(port));
+            address->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            size = sizeof *address;
+        }
+        if (fd_ >= 0 && ::connect(fd_, reinterpret_cast<sockaddr*>(&storage), size) != 0) {
             ::close(fd_);
             fd_ = -1;
         }
@@ -72,8 +84,39 @@ class LoopbackSocket {
         }
     }
 
+    // Reads one response whose body length is given by Content-Length (a kept-alive
+    // connection); nullopt when it is not complete in time.
+    std::optional<std::string> read_response(std::chrono::milliseconds limit) {
+        auto deadline = std::chrono::steady_clock::now() + limit;
+        for (;;) {
+            auto end_of_head = pending_.find("\r\n\r\n");
+            if (end_of_head != std::string::npos) {
+                auto length_at = pending_.find("Content-Length: ");
+                if (length_at != std::string::npos && length_at < end_of_head) {
+                    size_t length = std::stoul(pending_.substr(length_at + 16));
+                    size_t total = end_of_head + 4 + length;
+                    if (pending_.size() >= total) {
+                        std::string response = pending_.substr(0, total);
+                        pending_.erase(0, total);
+                        return response;
+                    }
+                }
+            }
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) return std::nullopt;
+            pollfd p{fd_, POLLIN, 0};
+            if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
+            char buffer[65536];
+            ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+            if (n <= 0) return std::nullopt;
+            pending_.append(buffer, static_cast<size_t>(n));
+        }
+    }
+
   private:
     int fd_ = -1;
+    std::string pending_;  // bytes read past the last response of read_response
 };
 
 // Splits a whole response; status 0 when it is not HTTP.

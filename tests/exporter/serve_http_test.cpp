@@ -24,11 +24,15 @@ std::vector<std::string> orin_args() {
     return {"--root", fixture_path("agx-orin"), "--interval", "100"};
 }
 
-// The samples counter of /metrics; waits for the first families (the server answers before the
-// sampler has discovered the board, with an empty exposition).
+// The samples counter of /metrics; waits for the first families (the server answers 503 before
+// the sampler has discovered the board).
 std::optional<double> samples_taken(ServeProcess& serve) {
     for (int attempt = 0; attempt < 200; ++attempt) {
         auto response = serve.get("/metrics");
+        if (response && response->status == 503) {
+            std::this_thread::sleep_for(50ms);
+            continue;
+        }
         if (!response || response->status != 200) return std::nullopt;
         if (auto samples = ServeProcess::value_of(response->body, "edgetop_samples_total"))
             return samples;
@@ -187,6 +191,48 @@ TEST(ServeHttp, SlowClientsAreDroppedWhileOthersAreServed) {
         EXPECT_TRUE(closed) << "a slow client was kept forever";
         EXPECT_EQ(reply.find("edgetop_"), std::string::npos);
     }
+    EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
+}
+
+// The attack of issue 13 that starved the thread pool of the server serve had before: 300 idle
+// sockets and 50 slowloris clients that keep adding header lines (and reconnect when dropped).
+TEST(ServeHttp, AScrapeIsAnsweredWithinASecondWhileIdleAndSlowClientsAreConnected) {
+    TempDir dir;
+    ServeProcess serve(dir, orin_args());
+    ASSERT_NE(serve.port(), 0) << serve.child().log();
+    ASSERT_TRUE(samples_taken(serve));
+
+    std::vector<std::unique_ptr<LoopbackSocket>> idle;
+    for (int i = 0; i < 300; ++i) {
+        idle.push_back(std::make_unique<LoopbackSocket>(serve.port()));
+        ASSERT_TRUE(idle.back()->ok()) << "connection " << i;
+    }
+    auto slowloris = [&] {
+        auto socket = std::make_unique<LoopbackSocket>(serve.port());
+        socket->send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        return socket;
+    };
+    std::vector<std::unique_ptr<LoopbackSocket>> slow;
+    for (int i = 0; i < 50; ++i)
+        slow.push_back(slowloris());
+
+    int scrapes = 0;
+    for (int round = 0; round < 12; ++round) {
+        for (auto& socket : slow)
+            if (!socket->send("X-Slow: 1\r\n")) socket = slowloris();
+        if (round % 2 == 1) {
+            auto start = std::chrono::steady_clock::now();
+            auto response = http_get(serve.port(), "/metrics", "", 1000ms);
+            auto took = std::chrono::steady_clock::now() - start;
+            ASSERT_TRUE(response) << "no complete answer within 1 s in round " << round;
+            EXPECT_EQ(response->status, 200);
+            EXPECT_TRUE(ServeProcess::value_of(response->body, "edgetop_samples_total"));
+            EXPECT_LT(took, 1s);
+            ++scrapes;
+        }
+        std::this_thread::sleep_for(250ms);
+    }
+    EXPECT_EQ(scrapes, 6);
     EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
 }
 

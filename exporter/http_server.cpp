@@ -1,0 +1,505 @@
+#include "exporter/http_server.hpp"
+
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <list>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "exporter/listen_socket.hpp"
+
+namespace edgetop::exporter {
+
+std::string_view reason_phrase(int status) {
+    switch (status) {
+        case 200:
+            return "OK";
+        case 400:
+            return "Bad Request";
+        case 404:
+            return "Not Found";
+        case 405:
+            return "Method Not Allowed";
+        case 431:
+            return "Request Header Fields Too Large";
+        case 503:
+            return "Service Unavailable";
+        default:
+            return "Internal Server Error";
+    }
+}
+
+// Named, not anonymous: the server's members hold these types (and unity builds put this file
+// beside others).
+namespace http_loop {
+
+using Clock = std::chrono::steady_clock;
+
+// What a connection is doing; Closed ones wait for the end of the event batch to be freed.
+enum class Phase { Reading, Writing, Lingering, Closed };
+
+struct Connection {
+    uint64_t id = 0;
+    int fd = -1;
+    std::string peer;  // the client's address bytes: the key of the per-address limit
+    Phase phase = Phase::Reading;
+    bool request_started = false;  // bytes of the next request have come
+    int requests = 0;
+    Clock::time_point deadline;
+    Clock::time_point write_until;  // the latest a whole response may take
+    std::string in;                 // bytes of requests not yet answered
+    std::string head;               // the response being written
+    std::string_view body;
+    std::shared_ptr<const void> body_owner;
+    size_t sent = 0;
+    bool close_after = false;
+    uint32_t events = 0;  // what epoll watches
+    size_t lingered = 0;  // bytes read and dropped after the answer
+};
+
+std::string peer_key(const sockaddr_storage& address) {
+    if (address.ss_family == AF_INET6) {
+        const auto& v6 = reinterpret_cast<const sockaddr_in6&>(address).sin6_addr;
+        return std::string(reinterpret_cast<const char*>(&v6), sizeof v6);
+    }
+    const auto& v4 = reinterpret_cast<const sockaddr_in&>(address).sin_addr;
+    return std::string(reinterpret_cast<const char*>(&v4), sizeof v4);
+}
+
+constexpr uint64_t kListenerId = 0;
+constexpr uint64_t kStopId = 1;
+constexpr std::chrono::milliseconds kAcceptPause{100};
+constexpr size_t kMaxLingerBytes = 1 << 20;
+
+}  // namespace http_loop
+
+class HttpServer::Loop {
+    using Clock = http_loop::Clock;
+    using Connection = http_loop::Connection;
+    using Phase = http_loop::Phase;
+
+  public:
+    Loop(const ListenAddress& address, HttpHandler handler, HttpLimits limits)
+        : handler_(std::move(handler)), limits_(limits) {
+        listen_fd_ = open_listen_socket(address, port_);
+        epoll_fd_ = ::epoll_create1(EPOLL_CLOEXEC);
+        stop_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        if (epoll_fd_ < 0 || stop_fd_ < 0) {
+            close_fds();
+            throw std::runtime_error("cannot listen on " + address.text() +
+                                     ": no epoll or eventfd");
+        }
+        watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_ADD, EPOLLIN);
+        watch(stop_fd_, http_loop::kStopId, EPOLL_CTL_ADD, EPOLLIN);
+        thread_ = std::thread([this] { run(); });
+    }
+
+    ~Loop() {
+        uint64_t one = 1;
+        if (::write(stop_fd_, &one, sizeof one) < 0) std::perror("edgetop: stopping the server");
+        thread_.join();
+        for (auto& connection : connections_)
+            if (connection.fd >= 0) ::close(connection.fd);
+        close_fds();
+    }
+
+    int port() const { return port_; }
+
+  private:
+    using Iterator = std::list<Connection>::iterator;
+
+    void close_fds() {
+        for (int fd : {listen_fd_, epoll_fd_, stop_fd_})
+            if (fd >= 0) ::close(fd);
+    }
+
+    void watch(int fd, uint64_t id, int operation, uint32_t events) {
+        epoll_event event{};
+        event.events = events;
+        event.data.u64 = id;
+        ::epoll_ctl(epoll_fd_, operation, fd, &event);
+    }
+
+    void run() {
+        sigset_t all;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, nullptr);
+        try {
+            serve();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "edgetop: the HTTP server stopped: %s\n", e.what());
+        }
+    }
+
+    void serve() {
+        std::vector<epoll_event> events(64);
+        for (;;) {
+            int ready =
+                ::epoll_wait(epoll_fd_, events.data(), static_cast<int>(events.size()), wait_ms());
+            if (ready < 0 && errno != EINTR) throw std::runtime_error("epoll_wait failed");
+            for (int i = 0; i < ready; ++i) {
+                uint64_t id = events[i].data.u64;
+                if (id == http_loop::kStopId) return;
+                if (id == http_loop::kListenerId) {
+                    accept_all();
+                    continue;
+                }
+                auto found = by_id_.find(id);
+                if (found == by_id_.end() || found->second->phase == Phase::Closed) continue;
+                Connection& connection = *found->second;
+                if (events[i].events & (EPOLLERR | EPOLLHUP) &&
+                    !(events[i].events & (EPOLLIN | EPOLLOUT))) {
+                    close(connection);
+                } else if (connection.phase == Phase::Writing) {
+                    advance(connection);
+                } else {
+                    read_from(connection);
+                }
+            }
+            if (Clock::now() >= next_check_) expire();
+            free_closed();
+        }
+    }
+
+    // Milliseconds until the next deadline (or the end of a pause in accepting).
+    int wait_ms() const {
+        if (live_ == 0 && !accept_paused_) return -1;
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(next_check_ - Clock::now());
+        return static_cast<int>(std::clamp<int64_t>(left.count(), 0, 60000));
+    }
+
+    void schedule(Connection& connection, Clock::time_point deadline) {
+        connection.deadline = deadline;
+        next_check_ = std::min(next_check_, deadline);
+    }
+
+    void expire() {
+        auto now = Clock::now();
+        next_check_ = Clock::time_point::max();
+        if (accept_paused_) {
+            if (now >= accept_resume_) {
+                accept_paused_ = false;
+                watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, EPOLLIN);
+            } else {
+                next_check_ = accept_resume_;
+            }
+        }
+        for (auto& connection : connections_) {
+            if (connection.phase == Phase::Closed) continue;
+            if (connection.deadline <= now)
+                close(connection);
+            else
+                next_check_ = std::min(next_check_, connection.deadline);
+        }
+    }
+
+    void accept_all() {
+        for (;;) {
+            sockaddr_storage address{};
+            socklen_t size = sizeof address;
+            int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&address), &size,
+                               SOCK_NONBLOCK | SOCK_CLOEXEC);
+            if (fd < 0) {
+                if (errno == EINTR || errno == ECONNABORTED) continue;
+                if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+                    // Out of descriptors: free the longest idle one, or wait a little.
+                    if (close_longest_idle(nullptr)) continue;
+                    pause_accepting();
+                }
+                return;
+            }
+            std::string peer = http_loop::peer_key(address);
+            auto same_address = per_address_.find(peer);
+            bool room = (same_address == per_address_.end() ||
+                         same_address->second < limits_.max_connections_per_address ||
+                         close_longest_idle(&peer)) &&
+                        (live_ < limits_.max_connections || close_longest_idle(nullptr));
+            if (!room) {
+                ::close(fd);
+                continue;
+            }
+            add(fd, std::move(peer));
+        }
+    }
+
+    void pause_accepting() {
+        accept_paused_ = true;
+        accept_resume_ = Clock::now() + http_loop::kAcceptPause;
+        next_check_ = std::min(next_check_, accept_resume_);
+        watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, 0);
+    }
+
+    // Closes the connection idle longest (of `peer` only, when given): the list is ordered by
+    // last activity, and a connection being answered is not idle.
+    bool close_longest_idle(const std::string* peer) {
+        for (auto& connection : connections_) {
+            if (connection.phase == Phase::Closed || connection.phase == Phase::Writing) continue;
+            if (peer && connection.peer != *peer) continue;
+            close(connection);
+            return true;
+        }
+        return false;
+    }
+
+    void add(int fd, std::string peer) {
+        ++per_address_[peer];
+        ++live_;
+        Connection& connection = connections_.emplace_back();
+        connection.id = next_id_++;
+        connection.fd = fd;
+        connection.peer = std::move(peer);
+        by_id_[connection.id] = std::prev(connections_.end());
+        connection.events = EPOLLIN;
+        watch(fd, connection.id, EPOLL_CTL_ADD, EPOLLIN);
+        schedule(connection, Clock::now() + limits_.header_timeout);
+        // A client usually sends its request with the connection: answer it now, before a
+        // later connection in this batch could find this one idle.
+        read_from(connection);
+    }
+
+    void set_events(Connection& connection, uint32_t events) {
+        if (connection.events == events) return;
+        connection.events = events;
+        watch(connection.fd, connection.id, EPOLL_CTL_MOD, events);
+    }
+
+    void touch(Connection& connection) {
+        auto at = by_id_.find(connection.id);
+        if (at != by_id_.end()) connections_.splice(connections_.end(), connections_, at->second);
+    }
+
+    void read_from(Connection& connection) {
+        char buffer[16384];
+        bool progressed = false;
+        for (;;) {
+            size_t room = sizeof buffer;
+            if (connection.phase == Phase::Reading) {
+                // Never hold more than one head's worth: a longer head is refused anyway.
+                if (connection.in.size() > kMaxHeaderBytes) break;
+                room = std::min(room, kMaxHeaderBytes + 1 - connection.in.size());
+            }
+            ssize_t n = ::recv(connection.fd, buffer, room, 0);
+            if (n > 0) {
+                progressed = true;
+                if (connection.phase == Phase::Lingering) {
+                    connection.lingered += static_cast<size_t>(n);
+                    if (connection.lingered > http_loop::kMaxLingerBytes) break;
+                    continue;
+                }
+                connection.in.append(buffer, static_cast<size_t>(n));
+                if (!connection.request_started) {
+                    connection.request_started = true;
+                    schedule(connection, Clock::now() + limits_.header_timeout);
+                }
+                continue;
+            }
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+            close(connection);  // end of stream or an error
+            return;
+        }
+        if (progressed) touch(connection);
+        if (connection.phase == Phase::Lingering &&
+            connection.lingered > http_loop::kMaxLingerBytes)
+            close(connection);
+        if (connection.phase == Phase::Reading) advance(connection);
+    }
+
+    // Answers complete requests and writes answers until the connection must wait.
+    void advance(Connection& connection) {
+        for (;;) {
+            if (connection.phase == Phase::Reading && !take_request(connection)) return;
+            if (connection.phase != Phase::Writing || !write_some(connection)) return;
+        }
+    }
+
+    // Turns the next complete head into an answer being written; false while none is complete.
+    bool take_request(Connection& connection) {
+        ParsedHead parsed = parse_request_head(connection.in);
+        switch (parsed.status) {
+            case HeadStatus::Incomplete:
+                return false;
+            case HeadStatus::Malformed:
+                respond(connection, error_answer(400), false, false);
+                return true;
+            case HeadStatus::TooLarge:
+                respond(connection, error_answer(431), false, false);
+                return true;
+            case HeadStatus::Complete:
+                break;
+        }
+        connection.in.erase(0, parsed.head_bytes);
+        ++connection.requests;
+        const HttpRequest& request = parsed.request;
+        // A body is never read, so a request with one ends the connection.
+        bool keep_alive = request.keep_alive && !request.has_body &&
+                          connection.requests < limits_.max_requests_per_connection;
+        HttpAnswer answer;
+        try {
+            answer = handler_(request);
+        } catch (const std::exception&) {
+            answer = error_answer(500);
+        }
+        respond(connection, std::move(answer), keep_alive, request.method == "HEAD");
+        return true;
+    }
+
+    static HttpAnswer error_answer(int status) {
+        HttpAnswer answer;
+        answer.status = status;
+        answer.content_type = "text/plain; charset=utf-8";
+        answer.body = status == 400   ? "bad request\n"
+                      : status == 431 ? "request header fields too large\n"
+                                      : "internal server error\n";
+        return answer;
+    }
+
+    void respond(Connection& connection, HttpAnswer answer, bool keep_alive, bool head_only) {
+        std::string& head = connection.head;
+        head.clear();
+        head += "HTTP/1.1 ";
+        head += std::to_string(answer.status);
+        head += ' ';
+        head += reason_phrase(answer.status);
+        head += "\r\nContent-Type: ";
+        head += answer.content_type;
+        head += "\r\n";
+        head += answer.fields;
+        head += "Content-Length: ";
+        head += std::to_string(answer.body.size());
+        head += keep_alive ? "\r\nConnection: keep-alive\r\n\r\n" : "\r\nConnection: close\r\n\r\n";
+        connection.body = head_only ? std::string_view() : answer.body;
+        connection.body_owner = std::move(answer.owner);
+        connection.sent = 0;
+        connection.close_after = !keep_alive;
+        connection.phase = Phase::Writing;
+        auto now = Clock::now();
+        connection.write_until = now + 6 * limits_.write_timeout;
+        schedule(connection, now + limits_.write_timeout);
+    }
+
+    // Writes what the socket takes; true when the answer is complete and the connection reads
+    // again, false when it waits for the socket or was closed.
+    bool write_some(Connection& connection) {
+        size_t total = connection.head.size() + connection.body.size();
+        while (connection.sent < total) {
+            iovec parts[2];
+            int count = 0;
+            size_t sent = connection.sent;
+            if (sent < connection.head.size()) {
+                parts[count++] = {connection.head.data() + sent, connection.head.size() - sent};
+                sent = 0;
+            } else {
+                sent -= connection.head.size();
+            }
+            if (sent < connection.body.size())
+                parts[count++] = {const_cast<char*>(connection.body.data()) + sent,
+                                  connection.body.size() - sent};
+            msghdr message{};
+            message.msg_iov = parts;
+            message.msg_iovlen = static_cast<size_t>(count);
+            ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (n > 0) {
+                connection.sent += static_cast<size_t>(n);
+                schedule(connection,
+                         std::min(Clock::now() + limits_.write_timeout, connection.write_until));
+                continue;
+            }
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                set_events(connection, EPOLLOUT);
+                return false;
+            }
+            close(connection);
+            return false;
+        }
+        connection.body_owner.reset();
+        connection.body = {};
+        touch(connection);
+        if (connection.close_after) {
+            linger(connection);
+            return false;
+        }
+        connection.phase = Phase::Reading;
+        connection.request_started = !connection.in.empty();
+        schedule(connection, Clock::now() + (connection.request_started ? limits_.header_timeout
+                                                                        : limits_.idle_timeout));
+        set_events(connection, EPOLLIN);
+        return true;
+    }
+
+    // Ends the answer with a FIN and reads what the client still sends for a moment, so that a
+    // close with unread bytes does not reset the connection before the client read the answer.
+    void linger(Connection& connection) {
+        ::shutdown(connection.fd, SHUT_WR);
+        connection.phase = Phase::Lingering;
+        connection.in.clear();
+        connection.in.shrink_to_fit();
+        set_events(connection, EPOLLIN);
+        schedule(connection, Clock::now() + limits_.linger);
+        read_from(connection);
+    }
+
+    void close(Connection& connection) {
+        if (connection.phase == Phase::Closed) return;
+        ::close(connection.fd);  // also removes it from the epoll set
+        connection.fd = -1;
+        connection.phase = Phase::Closed;
+        connection.body_owner.reset();
+        auto count = per_address_.find(connection.peer);
+        if (count != per_address_.end() && --count->second == 0) per_address_.erase(count);
+        --live_;
+        closed_.push_back(connection.id);
+    }
+
+    void free_closed() {
+        for (uint64_t id : closed_) {
+            auto at = by_id_.find(id);
+            if (at == by_id_.end()) continue;
+            connections_.erase(at->second);
+            by_id_.erase(at);
+        }
+        closed_.clear();
+    }
+
+    HttpHandler handler_;
+    HttpLimits limits_;
+    int listen_fd_ = -1;
+    int epoll_fd_ = -1;
+    int stop_fd_ = -1;
+    int port_ = 0;
+    std::list<Connection> connections_;  // least recently active first
+    std::unordered_map<uint64_t, Iterator> by_id_;
+    std::unordered_map<std::string, int> per_address_;
+    std::vector<uint64_t> closed_;
+    int live_ = 0;
+    uint64_t next_id_ = 2;  // 0 and 1 name the listener and the stop event
+    bool accept_paused_ = false;
+    Clock::time_point accept_resume_;
+    Clock::time_point next_check_ = Clock::time_point::max();
+    std::thread thread_;
+};
+
+HttpServer::HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits)
+    : loop_(std::make_unique<Loop>(address, std::move(handler), limits)) {}
+
+HttpServer::~HttpServer() = default;
+
+int HttpServer::port() const {
+    return loop_->port();
+}
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,67 @@
+// The HTTP/1.1 server of `edgetop serve`: one thread, one epoll loop over non-blocking sockets,
+// answering each complete request head through a handler that never blocks (it only picks a
+// ready body). Written here because no library packaged for every target does this well: Debian
+// and Ubuntu's civetweb serves a fixed pool of threads that a few slow or idle clients can hold
+// (issue 13), has no static archive for the static binary and no IPv6 in Debian's build, and is
+// absent from Ubuntu 18.04; libmicrohttpd and Boost.Beast are heavier than the two pages served.
+//
+// Slow and idle clients cannot take what scrapes need: every connection has a deadline (a whole
+// request head within header_timeout, the next request of a kept-alive connection within
+// idle_timeout, some progress of a response within write_timeout), the number of connections is
+// bounded overall and per client address, and a new connection over either bound closes the
+// connection that has been idle longest (one waiting for a request, not one being answered).
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "exporter/http_request.hpp"
+#include "exporter/listen_address.hpp"
+
+namespace edgetop::exporter {
+
+struct HttpLimits {
+    int max_connections = 512;
+    int max_connections_per_address = 64;
+    int max_requests_per_connection = 100;
+    std::chrono::milliseconds header_timeout{3000};
+    std::chrono::milliseconds idle_timeout{5000};
+    std::chrono::milliseconds write_timeout{5000};  // without any progress
+    std::chrono::milliseconds linger{1000};  // reading what a client still sends before a close
+};
+
+// What a handler answers; the server adds Content-Length and Connection.
+struct HttpAnswer {
+    int status = 200;
+    std::string_view content_type;
+    std::string fields;  // further header fields, each ending in CRLF
+    std::string_view body;
+    std::shared_ptr<const void> owner;  // keeps `body` alive while it is written
+};
+
+using HttpHandler = std::function<HttpAnswer(const HttpRequest&)>;
+
+// The status line's reason phrase for the statuses this server sends.
+std::string_view reason_phrase(int status);
+
+class HttpServer {
+  public:
+    // Binds `address` and starts serving on a thread of its own (with every signal blocked).
+    // Throws std::runtime_error("cannot listen on ADDR: REASON") when it cannot bind.
+    HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits = {});
+    // Stops the thread and closes every connection.
+    ~HttpServer();
+    HttpServer(const HttpServer&) = delete;
+    HttpServer& operator=(const HttpServer&) = delete;
+
+    int port() const;
+
+  private:
+    class Loop;
+    std::unique_ptr<Loop> loop_;
+};
+
+}  // namespace edgetop::exporter
