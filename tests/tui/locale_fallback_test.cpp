@@ -32,9 +32,11 @@ TEST(LocaleFallback, TheFirstSetVariableNamesTheLocaleAsSetlocaleReadsThem) {
     EXPECT_FALSE(environment_wants_utf8("", "", ""));
 }
 
-// Points glibc at an empty locale directory, so that no locale file can be found, and puts the
-// environment and LC_CTYPE back afterwards.
-class NoLocaleFiles : public ::testing::Test {
+// A UTF-8 locale that no system has files for (as en_US.UTF-8 where it was never generated, or
+// any locale for a static binary on a system without files of its glibc), LOCPATH set to an
+// empty directory (glibc still searches its own directory after it), and the environment and
+// LC_CTYPE put back afterwards.
+class UnknownUtf8Locale : public ::testing::Test {
   protected:
     void SetUp() override {
         for (const char* name : {"LOCPATH", "LC_ALL", "LC_CTYPE", "LANG"})
@@ -42,7 +44,7 @@ class NoLocaleFiles : public ::testing::Test {
         setenv("LOCPATH", empty_.root().c_str(), 1);
         unsetenv("LC_ALL");
         unsetenv("LC_CTYPE");
-        setenv("LANG", "C.UTF-8", 1);
+        setenv("LANG", "xx_XX.UTF-8", 1);
         saved_ctype_ = std::setlocale(LC_CTYPE, nullptr);
         std::setlocale(LC_CTYPE, "C");
     }
@@ -75,7 +77,7 @@ bool decodes_view_glyphs() {
     return true;
 }
 
-TEST_F(NoLocaleFiles, TheSystemCannotLoadTheLocale) {
+TEST_F(UnknownUtf8Locale, TheSystemCannotLoadTheLocale) {
     EXPECT_EQ(std::setlocale(LC_CTYPE, ""), nullptr);
     EXPECT_FALSE(decodes_view_glyphs());
 }
@@ -91,7 +93,7 @@ int locale_directories() {
     return count;
 }
 
-TEST_F(NoLocaleFiles, TheBuiltInUtf8CharacterTypesDecodeTheViewGlyphs) {
+TEST_F(UnknownUtf8Locale, TheBuiltInUtf8CharacterTypesDecodeTheViewGlyphs) {
     int directories_before = locale_directories();
     ASSERT_TRUE(set_ctype_from_environment());
     EXPECT_TRUE(decodes_view_glyphs());
@@ -99,7 +101,7 @@ TEST_F(NoLocaleFiles, TheBuiltInUtf8CharacterTypesDecodeTheViewGlyphs) {
     EXPECT_EQ(locale_directories(), directories_before);            // removed
 }
 
-TEST_F(NoLocaleFiles, ANonUtf8LocaleGetsNoBuiltInTable) {
+TEST_F(UnknownUtf8Locale, ANonUtf8LocaleGetsNoBuiltInTable) {
     setenv("LANG", "en_US.ISO-8859-1", 1);
     EXPECT_FALSE(set_ctype_from_environment());
     EXPECT_STREQ(std::setlocale(LC_CTYPE, nullptr), "C");
@@ -107,7 +109,7 @@ TEST_F(NoLocaleFiles, ANonUtf8LocaleGetsNoBuiltInTable) {
 
 #else
 
-TEST_F(NoLocaleFiles, ADynamicBuildHasNoBuiltInTable) {
+TEST_F(UnknownUtf8Locale, ADynamicBuildHasNoBuiltInTable) {
     EXPECT_FALSE(set_ctype_from_environment());
     EXPECT_STREQ(std::setlocale(LC_CTYPE, nullptr), "C");
     EXPECT_FALSE(decodes_view_glyphs());
