@@ -118,8 +118,9 @@ std::string help_text(std::string_view command) {
     return out;
 }
 
+// EDGETOP_VERSION is project()'s VERSION (cmake/Packaging.cmake).
 std::string version_text() {
-    return fmt::format("{} {}\n", kProgram, kVersion);
+    return fmt::format("{} {}\n", kProgram, EDGETOP_VERSION);
 }
 
 }  // namespace edgetop::cli

@@ -9,7 +9,6 @@
 namespace edgetop::cli {
 
 inline constexpr std::string_view kProgram = "edgetop";
-inline constexpr std::string_view kVersion = "0.1.0";
 inline constexpr std::string_view kDescription =
     "A terminal monitor for NVIDIA Jetson boards (and any Linux machine): per-core CPU, GPU, "
     "memory controller, power rails, temperatures, fans, memory and processes, read directly "

@@ -57,7 +57,7 @@ TEST(CliHelp, EveryOptionLabelIsSetApartFromItsText) {
 }
 
 TEST(CliHelp, Version) {
-    EXPECT_EQ(version_text(), "edgetop 0.1.0\n");
+    EXPECT_EQ(version_text(), std::string("edgetop ") + EDGETOP_VERSION + "\n");
 }
 
 }  // namespace

@@ -105,7 +105,7 @@ TEST(Errors, HelpAndVersionExitZero) {
     EXPECT_TRUE(record_help.out.starts_with("Usage: edgetop record [OPTIONS] [-- CMD [ARGS...]]"));
     RunResult version = run_edgetop({"--version"});
     EXPECT_EQ(version.status, 0);
-    EXPECT_EQ(version.out, "edgetop 0.1.0\n");
+    EXPECT_EQ(version.out, std::string("edgetop ") + EDGETOP_VERSION + "\n");
 }
 
 }  // namespace
