@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build run test clean format
+.PHONY: deps build run test dist test-platforms clean format
 
 deps:
 	@./scripts/install-deps.sh
@@ -28,8 +28,17 @@ test: deps
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 	@cd $(ASAN_DIR) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
 
+# Static edgetop for x86_64 and aarch64 (cross-compiled): tarballs and .debs under dist/.
+dist:
+	@./scripts/dist/make-dist.sh
+
+# Every target proven on this machine (root): Debian 11 source build, the aarch64 suite under
+# qemu, the .deb on another release, the static binary alone in an empty root. Slow: see .ci/run.
+test-platforms:
+	@./scripts/test-platforms.sh
+
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	@rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	@rm -rf $(BUILD_DIR) $(ASAN_DIR) build-dist dist
