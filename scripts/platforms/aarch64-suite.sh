@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Stage: the whole suite built for aarch64 (the static build of `make dist`, without sanitizers)
+# and run under qemu-user inside an aarch64 Debian chroot, so that /bin/sh, tmux, promtool and
+# every child process a test starts are aarch64 too. The source tree is bind-mounted at the same
+# path, so the paths compiled into the tests hold inside the chroot.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+need_root
+need_aarch64_binfmt
+build=${DIST_WORK:-$platform_root/build-dist}/static-aarch64
+[ -f "$build/CMakeCache.txt" ] || die "no aarch64 static build in $build (the dist stage makes it)"
+
+# Tests that cannot work under emulation, with the reason (none so far).
+declare -A emulation_excluded=()
+excluded=$(IFS=:; echo "${!emulation_excluded[*]}")
+for test in "${!emulation_excluded[@]}"; do
+  echo "not run under qemu: $test: ${emulation_excluded[$test]}"
+done
+# import_fuzz is a ctest entry, not a test executable: it builds the tegrastats parser with
+# clang's libFuzzer on the host and never runs on the target.
+echo "not run under qemu: import_fuzz: a host-side libFuzzer run (clang), not part of the aarch64 build"
+
+tests=$(cmake --build "$build" --target help | sed -n 's/^\.\.\. \(test_[a-z0-9_]*\)$/\1/p' | sort)
+[ -n "$tests" ] || die "the aarch64 build has no test executables"
+# shellcheck disable=SC2086
+nice -n 10 cmake --build "$build" -j "${JOBS:-$(nproc)}" --target $tests
+
+root="$platform_work/arm64-suite"
+make_chroot "$root" bookworm arm64 tmux prometheus
+trap unmount_all EXIT
+chroot_mounts "$root"
+bind_mount "$platform_root" "$root$platform_root"
+cp "$platform_root/scripts/platforms/run-suite.sh" "$root/run-suite.sh"
+uname_m=$(chroot "$root" uname -m)
+[ "$uname_m" = aarch64 ] || die "the chroot's uname -m says $uname_m, not aarch64"
+file -L "$root/bin/sh" | grep -q aarch64 || die "the chroot's /bin/sh is not aarch64"
+chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root TMPDIR=/tmp \
+  /run-suite.sh "$build" "$excluded"
