@@ -1,15 +1,24 @@
-# Quick start: `make run` and `make test`. Both install missing Debian packages first.
+# Quick start: `make run` and `make test`. Both install the missing distribution packages first:
+# `make run` only what building and running need, `make test` also the test tools
+# (scripts/install-deps.sh knows each release's names).
 BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build run test dist test-platforms clean format
+# Where the system's default compiler is too old (Ubuntu 20.04), install-deps.sh names the one to
+# use in .cache/compiler (expanded when a recipe runs, so after install-deps.sh).
+COMPILER_FLAG = $(if $(wildcard .cache/compiler),-DCMAKE_CXX_COMPILER=$(shell cat .cache/compiler))
+
+.PHONY: deps deps-test build run test dist test-platforms clean format
 
 deps:
-	@./scripts/install-deps.sh
+	@./scripts/install-deps.sh build
+
+deps-test:
+	@./scripts/install-deps.sh test
 
 build: deps
-	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) >/dev/null
+	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) $(COMPILER_FLAG) -DEDGETOP_BUILD_TESTS=OFF >/dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: build
@@ -23,8 +32,9 @@ ASAN_DIR ?= build-asan
 SANITIZE_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 
-test: deps
-	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" >/dev/null
+test: deps-test
+	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
+		$(COMPILER_FLAG) -DEDGETOP_BUILD_TESTS=ON >/dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 	@cd $(ASAN_DIR) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
 

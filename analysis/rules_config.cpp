@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "analysis/rules_catalog.hpp"
+#include "edgetop/numbers.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -24,7 +25,7 @@ std::string_view trim(std::string_view s) {
 std::optional<double> parse_number(std::string_view text) {
     double value = 0;
     const auto* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    auto [ptr, ec] = numbers::from_chars(text.data(), end, value);
     if (ec != std::errc{} || ptr != end || !std::isfinite(value)) return std::nullopt;
     return value;
 }

@@ -115,9 +115,10 @@ RuleResult check_cpu_oversubscribed(const RuleInput& in) {
         listed.push_back(
             {{"pid", b.process->pid},
              {"name", b.process->name},
-             {"cpu_pct", b.cpu_pct ? nlohmann::json(round_to(*b.cpu_pct, 1)) : nullptr},
-             {"nonvol_ctxt_per_s",
-              b.nonvol_ctxt_per_s ? nlohmann::json(round_to(*b.nonvol_ctxt_per_s, 1)) : nullptr},
+             {"cpu_pct", b.cpu_pct ? nlohmann::json(round_to(*b.cpu_pct, 1)) : nlohmann::json()},
+             {"nonvol_ctxt_per_s", b.nonvol_ctxt_per_s
+                                       ? nlohmann::json(round_to(*b.nonvol_ctxt_per_s, 1))
+                                       : nlohmann::json()},
              {"gpu", or_null(b.process->gpu)}});
     }
     const std::string noun = busy.size() == 1 ? "process" : "processes";

@@ -65,16 +65,16 @@ RuleResult check_memory_pressure(const RuleInput& in) {
                                     swap_window_s));
     r.message = fmt::format("{}", fmt::join(parts, "; "));
     if (r.holds) r.message += ": CPU and GPU share this RAM; processes may be killed";
-    r.evidence = {
-        {"total_kb", or_null(mem.total_kb)},
-        {"available_kb", or_null(mem.available_kb)},
-        {"available_pct", available_pct ? nlohmann::json(round_to(*available_pct, 2)) : nullptr},
-        {"swap_total_kb", or_null(mem.swap_total_kb)},
-        {"swap_used_kb", or_null(mem.swap_used_kb)},
-        {"swap_rise_pct", rise ? nlohmann::json(round_to(*rise, 2)) : nullptr},
-        {"available_limit_pct", available_limit},
-        {"swap_rise_limit_pct", rise_limit},
-        {"swap_window_s", swap_window_s}};
+    r.evidence = {{"total_kb", or_null(mem.total_kb)},
+                  {"available_kb", or_null(mem.available_kb)},
+                  {"available_pct",
+                   available_pct ? nlohmann::json(round_to(*available_pct, 2)) : nlohmann::json()},
+                  {"swap_total_kb", or_null(mem.swap_total_kb)},
+                  {"swap_used_kb", or_null(mem.swap_used_kb)},
+                  {"swap_rise_pct", rise ? nlohmann::json(round_to(*rise, 2)) : nlohmann::json()},
+                  {"available_limit_pct", available_limit},
+                  {"swap_rise_limit_pct", rise_limit},
+                  {"swap_window_s", swap_window_s}};
     return r;
 }
 

@@ -82,10 +82,11 @@ RuleResult check_power_limit(const RuleInput& in) {
             *total / 1000.0, budget->watts, budget->source);
     else
         r.message = "no over-current alarm";
-    r.evidence = {{"total_w", total ? nlohmann::json(round_to(*total / 1000.0, 2)) : nullptr},
-                  {"budget_w", budget ? nlohmann::json(budget->watts) : nullptr},
-                  {"budget_source", budget ? nlohmann::json(budget->source) : nullptr},
-                  {"alarms", alarms}};
+    r.evidence = {
+        {"total_w", total ? nlohmann::json(round_to(*total / 1000.0, 2)) : nlohmann::json()},
+        {"budget_w", budget ? nlohmann::json(budget->watts) : nlohmann::json()},
+        {"budget_source", budget ? nlohmann::json(budget->source) : nlohmann::json()},
+        {"alarms", alarms}};
     return r;
 }
 
@@ -145,7 +146,7 @@ RuleResult check_power_mode_cap(const RuleInput& in) {
     const std::string who = mode ? fmt::format("Power mode {}", mode->name) : "The clock limits";
     r.message = r.holds ? fmt::format("{} caps {}", who, fmt::join(caps, ", "))
                         : fmt::format("{} allows the hardware maximum clocks", who);
-    r.evidence = {{"power_mode", mode ? nlohmann::json(mode->name) : nullptr},
+    r.evidence = {{"power_mode", mode ? nlohmann::json(mode->name) : nlohmann::json()},
                   {"units", units},
                   {"offline_cores", offline_by_mode}};
     return r;

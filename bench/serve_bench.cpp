@@ -4,7 +4,6 @@
 #include <arpa/inet.h>
 #include <benchmark/benchmark.h>
 #include <netinet/in.h>
-#include <prometheus/text_serializer.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +19,7 @@
 #include "exporter/latest_metrics.hpp"
 #include "exporter/metrics_server.hpp"
 #include "exporter/openmetrics_serializer.hpp"
+#include "exporter/text_exposition.hpp"
 #include "sensors/sampler.hpp"
 
 namespace {
@@ -80,10 +80,10 @@ void BM_ServePublish(benchmark::State& state) {
 
 void BM_ServeSerializeText(benchmark::State& state) {
     Running running;
-    prometheus::TextSerializer serializer;
     for (auto _ : state)
-        benchmark::DoNotOptimize(serializer.Serialize(running.families));
-    state.counters["bytes"] = static_cast<double>(serializer.Serialize(running.families).size());
+        benchmark::DoNotOptimize(exporter::write_text_exposition(running.families));
+    state.counters["bytes"] =
+        static_cast<double>(exporter::write_text_exposition(running.families).size());
 }
 
 void BM_ServeSerializeOpenMetrics(benchmark::State& state) {

@@ -16,26 +16,30 @@ add_compile_definitions(EDGETOP_STATIC)
 # FindCurses looks for a "tinfow" that Debian does not have.
 find_library(CURSES_EXTRA_LIBRARY tinfo)
 
-# fmt ships no static archive: its header-only form. Both of the targets fmt's package defines
-# exist before it is looked for, so its package file takes them as they are.
-add_library(edgetop_fmt_header_only INTERFACE)
-target_compile_definitions(edgetop_fmt_header_only INTERFACE FMT_HEADER_ONLY=1)
-add_library(fmt::fmt ALIAS edgetop_fmt_header_only)
-add_library(fmt::fmt-header-only ALIAS edgetop_fmt_header_only)
+# The choices cmake/Dependencies.cmake offers, set for a static link: fmt header-only (Debian
+# ships no libfmt.a), edgetop's own Prometheus text writer (no libprometheus-cpp-core.a), and no
+# Google Benchmark (no libbenchmark.a; the benches are for the dynamic build).
+set(EDGETOP_FMT_TARGET fmt::fmt-header-only CACHE STRING "" FORCE)
+set(EDGETOP_PROMETHEUS_CPP OFF CACHE STRING "" FORCE)
+set(CMAKE_DISABLE_FIND_PACKAGE_benchmark ON)
 
 # simdjson ships no static archive either: its single-file form from the Debian source package
-# (`make dist` unpacks it with apt-get source; nothing of it is kept in this repository).
-set(EDGETOP_SIMDJSON_SOURCE "" CACHE PATH
-    "simdjson's singleheader directory (simdjson.h, simdjson.cpp) for static builds")
-if(NOT EXISTS "${EDGETOP_SIMDJSON_SOURCE}/simdjson.cpp")
-  message(FATAL_ERROR "EDGETOP_STATIC needs EDGETOP_SIMDJSON_SOURCE: the singleheader directory of "
-                      "Debian's simdjson source package (scripts/dist/debian-source.sh simdjson)")
+# (`make dist` unpacks it with apt-get source; nothing of it is kept in this repository). The
+# target exists before Dependencies.cmake looks for simdjson, whose package file then keeps it.
+if(NOT EDGETOP_SIMDJSON STREQUAL "OFF")
+  set(EDGETOP_SIMDJSON_SOURCE "" CACHE PATH
+      "simdjson's singleheader directory (simdjson.h, simdjson.cpp) for static builds")
+  if(NOT EXISTS "${EDGETOP_SIMDJSON_SOURCE}/simdjson.cpp")
+    message(FATAL_ERROR "EDGETOP_STATIC needs EDGETOP_SIMDJSON_SOURCE: the singleheader directory of "
+                        "Debian's simdjson source package (scripts/dist/debian-source.sh simdjson), "
+                        "or -DEDGETOP_SIMDJSON=OFF")
+  endif()
+  add_library(edgetop_simdjson STATIC ${EDGETOP_SIMDJSON_SOURCE}/simdjson.cpp)
+  target_include_directories(edgetop_simdjson SYSTEM PUBLIC ${EDGETOP_SIMDJSON_SOURCE})
+  set_target_properties(edgetop_simdjson PROPERTIES UNITY_BUILD OFF)
+  target_compile_options(edgetop_simdjson PRIVATE -w)
+  add_library(simdjson::simdjson ALIAS edgetop_simdjson)
 endif()
-add_library(edgetop_simdjson STATIC ${EDGETOP_SIMDJSON_SOURCE}/simdjson.cpp)
-target_include_directories(edgetop_simdjson SYSTEM PUBLIC ${EDGETOP_SIMDJSON_SOURCE})
-set_target_properties(edgetop_simdjson PROPERTIES UNITY_BUILD OFF)
-target_compile_options(edgetop_simdjson PRIVATE -w)
-add_library(simdjson::simdjson ALIAS edgetop_simdjson)
 
 # Definitions that only a static link needs (see static/*.cpp), placed after every library on
 # each link line so that the archives that refer to them (libproc2.a) find them.

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <optional>
 
+#include "edgetop/numbers.hpp"
+
 namespace edgetop::exporter {
 
 namespace {
@@ -52,7 +54,7 @@ Element parse_element(std::string_view text) {
         std::string_view value = unquote(trim(parameter.substr(equals + 1)));
         if (equal_ignoring_case(key, "q")) {
             double q = 0;
-            auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), q);
+            auto [end, error] = numbers::from_chars(value.data(), value.data() + value.size(), q);
             element.q = error == std::errc() && end == value.data() + value.size() ? q : 0.0;
         } else if (equal_ignoring_case(key, "version")) {
             element.version = value;

@@ -1,14 +1,14 @@
 #include "exporter/exposition.hpp"
 
-#include <prometheus/text_serializer.h>
+#include "exporter/text_exposition.hpp"
 
 #include "exporter/gzip.hpp"
 #include "exporter/openmetrics_serializer.hpp"
 
 namespace edgetop::exporter {
 
-Exposition::Exposition(const std::vector<prometheus::MetricFamily>& families) {
-    bodies_[0].plain = prometheus::TextSerializer().Serialize(families);
+Exposition::Exposition(const Families& families) {
+    bodies_[0].plain = write_text_exposition(families);
     bodies_[1].plain = serialize_openmetrics(families);
 }
 

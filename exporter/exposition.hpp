@@ -4,21 +4,20 @@
 // with gzip costs no compression.
 #pragma once
 
-#include <prometheus/metric_family.h>
-
 #include <array>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "exporter/content_negotiation.hpp"
+#include "exporter/metric_family.hpp"
 
 namespace edgetop::exporter {
 
 class Exposition {
   public:
     // Serializes `families` in both formats (the caller's thread pays for it).
-    explicit Exposition(const std::vector<prometheus::MetricFamily>& families);
+    explicit Exposition(const Families& families);
     Exposition(const Exposition&) = delete;
     Exposition& operator=(const Exposition&) = delete;
 

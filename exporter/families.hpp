@@ -4,8 +4,6 @@
 // machine does not expose is an absent series, never a zero. docs/metrics.md lists every family.
 #pragma once
 
-#include <prometheus/metric_family.h>
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,6 +11,7 @@
 #include "analysis/energy_integrator.hpp"
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
+#include "exporter/metric_family.hpp"
 
 namespace edgetop::exporter {
 
@@ -31,8 +30,6 @@ struct FamilyInput {
     uint64_t samples = 0;
     double ticks_per_s = 100;  // USER_HZ: the unit of /proc/stat jiffies
 };
-
-using Families = std::vector<prometheus::MetricFamily>;
 
 void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs
 void append_gpu_families(const FamilyInput& in, Families& out);      // GPU, EMC, engines

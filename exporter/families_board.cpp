@@ -7,8 +7,6 @@ namespace edgetop::exporter {
 
 namespace {
 
-using prometheus::MetricType;
-
 void append_identity(const FamilyInput& in, Families& out) {
     const auto& board = in.board;
     // An unknown field is an empty label value, which Prometheus treats as no label.

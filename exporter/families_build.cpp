@@ -14,7 +14,7 @@ Families build_families(const FamilyInput& in) {
     append_memory_families(in, out);
     append_board_families(in, out);
     // A family without series would still print HELP and TYPE lines for a sensor that is absent.
-    std::erase_if(out, [](const prometheus::MetricFamily& f) { return f.metric.empty(); });
+    std::erase_if(out, [](const MetricFamily& f) { return f.series.empty(); });
     return out;
 }
 

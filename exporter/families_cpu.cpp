@@ -7,10 +7,8 @@ namespace edgetop::exporter {
 
 namespace {
 
-using prometheus::MetricType;
-
-void add_cpu_seconds(prometheus::MetricFamily& family, const std::string& cpu,
-                     const CpuTicks& ticks, double ticks_per_s) {
+void add_cpu_seconds(MetricFamily& family, const std::string& cpu, const CpuTicks& ticks,
+                     double ticks_per_s) {
     const std::pair<const char*, uint64_t> modes[] = {
         {"user", ticks.user},       {"nice", ticks.nice},     {"system", ticks.system},
         {"idle", ticks.idle},       {"iowait", ticks.iowait}, {"irq", ticks.irq},

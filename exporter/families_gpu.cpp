@@ -5,8 +5,6 @@ namespace edgetop::exporter {
 
 namespace {
 
-using prometheus::MetricType;
-
 void append_gpus(const FamilyInput& in, Families& out) {
     auto load = make_family("edgetop_gpu_load_ratio", "GPU load, 0 to 1 (devfreq load).",
                             MetricType::Gauge);

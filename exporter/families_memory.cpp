@@ -5,8 +5,6 @@ namespace edgetop::exporter {
 
 namespace {
 
-using prometheus::MetricType;
-
 void add_bytes(Families& out, const char* name, const char* help,
                const std::optional<int64_t>& kib) {
     auto family = make_family(name, help, MetricType::Gauge);

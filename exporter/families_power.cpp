@@ -5,8 +5,6 @@ namespace edgetop::exporter {
 
 namespace {
 
-using prometheus::MetricType;
-
 // The chip's power reading, else volts x amperes (the INA3221 hwmon driver gives no power file).
 std::optional<double> rail_watts(const RailSample& rail) {
     if (rail.power_mw) return *rail.power_mw / 1000.0;

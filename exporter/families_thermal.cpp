@@ -3,8 +3,6 @@
 
 namespace edgetop::exporter {
 
-using prometheus::MetricType;
-
 void append_thermal_families(const FamilyInput& in, Families& out) {
     auto temp = make_family("edgetop_temperature_celsius",
                             "Temperature of the thermal zone (absent while power-gated).",

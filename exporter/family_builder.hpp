@@ -1,7 +1,5 @@
-// Small helpers that append one metric (a value with its labels) to a prometheus-cpp MetricFamily.
+// Small helpers that append one series (a value with its labels) to a MetricFamily.
 #pragma once
-
-#include <prometheus/metric_family.h>
 
 #include <initializer_list>
 #include <optional>
@@ -9,15 +7,16 @@
 #include <utility>
 #include <vector>
 
+#include "exporter/metric_family.hpp"
+
 namespace edgetop::exporter {
 
 using Labels = std::vector<std::pair<std::string, std::string>>;
 
-prometheus::MetricFamily make_family(std::string name, std::string help,
-                                     prometheus::MetricType type);
+MetricFamily make_family(std::string name, std::string help, MetricType type);
 
-// Appends one series; the value goes to the field that matches the family's type.
-void add_value(prometheus::MetricFamily& family, double value, const Labels& labels = {});
+// Appends one series.
+void add_value(MetricFamily& family, double value, const Labels& labels = {});
 
 // The value times `factor` (a unit change: kHz to Hz, percent to ratio), or absent.
 template <typename T>
@@ -27,7 +26,6 @@ std::optional<double> scaled(const std::optional<T>& value, double factor = 1.0)
 }
 
 // Appends one series only when the value is present: an absent sensor is an absent series.
-void add_if(prometheus::MetricFamily& family, const std::optional<double>& value,
-            const Labels& labels = {});
+void add_if(MetricFamily& family, const std::optional<double>& value, const Labels& labels = {});
 
 }  // namespace edgetop::exporter

@@ -2,7 +2,7 @@
 
 namespace edgetop::exporter {
 
-void LatestMetrics::publish(const std::vector<prometheus::MetricFamily>& families) {
+void LatestMetrics::publish(const Families& families) {
     std::shared_ptr<const Exposition> fresh = std::make_shared<const Exposition>(families);
     std::lock_guard lock(mutex_);
     latest_.swap(fresh);

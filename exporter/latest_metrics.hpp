@@ -3,27 +3,25 @@
 // a sensor nor serializes, so any number of scrapers costs no extra sampling.
 #pragma once
 
-#include <prometheus/metric_family.h>
-
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "exporter/exposition.hpp"
+#include "exporter/metric_family.hpp"
 
 namespace edgetop::exporter {
 
 class LatestMetrics {
   public:
     // Serializes `families` on the calling thread, then makes them the answer of later scrapes.
-    void publish(const std::vector<prometheus::MetricFamily>& families);
+    void publish(const Families& families);
     // The latest exposition (empty before the first publish); it stays valid while held.
     std::shared_ptr<const Exposition> current() const;
 
   private:
     mutable std::mutex mutex_;
-    std::shared_ptr<const Exposition> latest_ =
-        std::make_shared<const Exposition>(std::vector<prometheus::MetricFamily>{});
+    std::shared_ptr<const Exposition> latest_ = std::make_shared<const Exposition>(Families{});
 };
 
 }  // namespace edgetop::exporter

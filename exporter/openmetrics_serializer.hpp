@@ -9,13 +9,13 @@
 // - the exposition ends with `# EOF`.
 #pragma once
 
-#include <prometheus/metric_family.h>
-
 #include <string>
 #include <vector>
 
+#include "exporter/metric_family.hpp"
+
 namespace edgetop::exporter {
 
-std::string serialize_openmetrics(const std::vector<prometheus::MetricFamily>& families);
+std::string serialize_openmetrics(const Families& families);
 
 }  // namespace edgetop::exporter

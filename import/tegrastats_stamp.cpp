@@ -1,5 +1,6 @@
 #include "import/tegrastats_stamp.hpp"
 
+#include "edgetop/civil_date.hpp"
 #include "import/tegrastats_text.hpp"
 
 namespace edgetop::tegrastats {
@@ -51,14 +52,13 @@ bool strip_date(std::string_view& line, LineStamp& stamp) {
     auto month = field(line, 0, 2), day = field(line, 3, 2), year = field(line, 6, 4);
     auto hour = field(line, 11, 2), minute = field(line, 14, 2), second = field(line, 17, 2);
     if (!month || !day || !year || !hour || !minute || !second) return false;
-    year_month_day date{std::chrono::year(static_cast<int>(*year)),
-                        std::chrono::month(static_cast<unsigned>(*month)),
-                        std::chrono::day(static_cast<unsigned>(*day))};
+    civil::Date date{*year, static_cast<unsigned>(*month), static_cast<unsigned>(*day)};
     // 60 allows a leap second as the clock may print it.
-    if (!date.ok() || *year < 1970 || *year > kLastYear || *hour > 23 || *minute > 59 ||
+    if (!civil::is_valid(date) || *year < 1970 || *year > kLastYear || *hour > 23 || *minute > 59 ||
         *second > 60)
         return false;
-    stamp.local = sys_days(date) + hours(*hour) + minutes(*minute) + seconds(*second);
+    stamp.local = time_point<system_clock, seconds>(hours(24 * civil::days_from_date(date))) +
+                  hours(*hour) + minutes(*minute) + seconds(*second);
     line.remove_prefix(kLength);
     return true;
 }

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "edgetop/numbers.hpp"
+
 namespace edgetop::tegrastats {
 
 std::optional<int64_t> to_uint_slow(std::string_view text) {
@@ -17,7 +19,7 @@ std::optional<double> to_double_slow(std::string_view text) {
     if (text.empty()) return std::nullopt;
     double value = 0;
     auto [end, ec] =
-        std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+        numbers::from_chars(text.data(), text.data() + text.size(), value, numbers::Format::fixed);
     if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
         return std::nullopt;
     }

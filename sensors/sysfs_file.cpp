@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "edgetop/numbers.hpp"
+
 namespace edgetop {
 namespace {
 
@@ -125,8 +127,7 @@ std::optional<int64_t> parse_int(std::string_view text) {
 std::optional<double> parse_double(std::string_view text) {
     text = trim(text);
     double value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    if (!numbers::parse_whole(text, value)) return std::nullopt;
     return value;
 }
 

@@ -15,11 +15,13 @@ unsigned LineBatches::default_workers() {
     return cores > 1 ? std::min(cores - 1, kMaxWorkers) : 0;
 }
 
-LineBatches::LineBatches(SessionLines& lines, SampleFields fields, unsigned workers)
+LineBatches::LineBatches(SessionLines& lines, SampleFields fields, unsigned workers,
+                         SampleReader reader)
     : lines_(lines),
       fields_(fields),
+      reader_(reader),
       worker_count_(workers),
-      own_parser_(fields),
+      own_parser_(fields, reader),
       slots_(kSlotsPerThread * (workers + 1)) {}
 
 LineBatches::~LineBatches() {
@@ -99,7 +101,7 @@ void LineBatches::parse_claimed(std::unique_lock<std::mutex>& lock, Slot& slot,
 }
 
 void LineBatches::work() {
-    SampleLineParser parser(fields_);
+    SampleLineParser parser(fields_, reader_);
     std::unique_lock lock(mutex_);
     for (;;) {
         Slot* claimed = nullptr;

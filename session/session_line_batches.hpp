@@ -38,7 +38,8 @@ struct LineBatch {
 class LineBatches {
   public:
     // workers: threads besides the caller's (0 parses everything on the caller's thread).
-    LineBatches(SessionLines& lines, SampleFields fields, unsigned workers);
+    LineBatches(SessionLines& lines, SampleFields fields, unsigned workers,
+                SampleReader reader = default_sample_reader());
     LineBatches(const LineBatches&) = delete;
     LineBatches& operator=(const LineBatches&) = delete;
     ~LineBatches();
@@ -67,6 +68,7 @@ class LineBatches {
 
     SessionLines& lines_;
     SampleFields fields_;
+    SampleReader reader_;
     unsigned worker_count_;
     SampleLineParser own_parser_;
     std::vector<Slot> slots_;            // a ring: head_ is the next in file order

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "edgetop/civil_date.hpp"
 #include "session/session_time.hpp"
 
 namespace edgetop::session_line {
@@ -64,24 +65,25 @@ void LineJson::real(double value) {
 
 void LineJson::time(std::chrono::system_clock::time_point value) {
     using namespace std::chrono;
-    const auto ms = floor<milliseconds>(value.time_since_epoch());
-    const sys_days day = floor<days>(sys_time<milliseconds>(ms));
-    const year_month_day date(day);
-    const int year = static_cast<int>(date.year());
-    if (year < 0 || year > 9999) {
+    constexpr int64_t kMsPerDay = 86400000;
+    const int64_t ms = floor<milliseconds>(value.time_since_epoch()).count();
+    const int64_t days = ms / kMsPerDay - (ms % kMsPerDay < 0 ? 1 : 0);
+    const civil::Date date = civil::date_from_days(days);
+    if (date.year < 0 || date.year > 9999) {
         text(format_rfc3339(value));
         return;
     }
-    const hh_mm_ss clock(ms - day.time_since_epoch());
+    const int64_t ms_of_day = ms - days * kMsPerDay;
+    const int year = static_cast<int>(date.year);
     char stamp[] = "0000-00-00T00:00:00.000Z";
     two_digits(stamp, year / 100);
     two_digits(stamp + 2, year % 100);
-    two_digits(stamp + 5, static_cast<int>(static_cast<unsigned>(date.month())));
-    two_digits(stamp + 8, static_cast<int>(static_cast<unsigned>(date.day())));
-    two_digits(stamp + 11, static_cast<int>(clock.hours().count()));
-    two_digits(stamp + 14, static_cast<int>(clock.minutes().count()));
-    two_digits(stamp + 17, static_cast<int>(clock.seconds().count()));
-    const int millis = static_cast<int>(clock.subseconds().count());
+    two_digits(stamp + 5, static_cast<int>(date.month));
+    two_digits(stamp + 8, static_cast<int>(date.day));
+    two_digits(stamp + 11, static_cast<int>(ms_of_day / 3600000));
+    two_digits(stamp + 14, static_cast<int>(ms_of_day / 60000 % 60));
+    two_digits(stamp + 17, static_cast<int>(ms_of_day / 1000 % 60));
+    const int millis = static_cast<int>(ms_of_day % 1000);
     stamp[20] = static_cast<char>('0' + millis / 100);
     two_digits(stamp + 21, millis % 100);
     text(std::string_view(stamp, sizeof stamp - 1));

@@ -1,5 +1,10 @@
 #include "session/session_read_sample.hpp"
 
+#include <simdjson.h>
+
+#include <array>
+#include <memory>
+
 #include "session/session_read_summary.hpp"
 #include "session/session_read_units.hpp"
 #include "session/session_time.hpp"
@@ -138,36 +143,47 @@ error_code read_sample(od::object& line, Sample& s) {
     return e;
 }
 
+class SimdjsonEngine : public SampleLineParser::Engine {
+  public:
+    explicit SimdjsonEngine(SampleFields fields) : fields_(fields) {
+        // A failed allocation here only means the first line allocates instead.
+        if (parser_.allocate(kInitialCapacity) != SUCCESS) return;
+    }
+
+    SampleLineParser::Result parse(std::string_view line, Sample& out) override {
+        using Result = SampleLineParser::Result;
+        od::document doc;
+        od::object object;
+        std::string_view type;
+        if (parser_.iterate(line.data(), line.size(), line.size() + simdjson::SIMDJSON_PADDING)
+                .get(doc) ||
+            doc.get_object().get(object) ||
+            object.find_field_unordered("type").get_string().get(type) || type != "sample")
+            return Result::other;
+        if (auto e = object.reset().error()) {
+            error_ = e;
+            return Result::invalid;
+        }
+        error_ =
+            fields_ == SampleFields::all ? read_sample(object, out) : read_summary(object, out);
+        // Anything after the object (a second document, a stray brace) makes the line invalid.
+        if (!error_ && doc.current_location().error() != simdjson::OUT_OF_BOUNDS)
+            error_ = simdjson::TRAILING_CONTENT;
+        return error_ ? Result::invalid : Result::sample;
+    }
+
+    const char* error() const override { return simdjson::error_message(error_); }
+
+  private:
+    simdjson::ondemand::parser parser_;
+    simdjson::error_code error_ = simdjson::SUCCESS;
+    SampleFields fields_;
+};
+
 }  // namespace
 
-SampleLineParser::SampleLineParser(SampleFields fields) : fields_(fields) {
-    // A failed allocation here only means the first line allocates instead.
-    if (parser_.allocate(kInitialCapacity) != SUCCESS) return;
-}
-
-SampleLineParser::Result SampleLineParser::parse(std::string_view line, Sample& out) {
-    od::document doc;
-    od::object object;
-    std::string_view type;
-    if (parser_.iterate(line.data(), line.size(), line.size() + simdjson::SIMDJSON_PADDING)
-            .get(doc) ||
-        doc.get_object().get(object) ||
-        object.find_field_unordered("type").get_string().get(type) || type != "sample")
-        return Result::other;
-    if (auto e = object.reset().error()) {
-        error_ = e;
-        return Result::invalid;
-    }
-    error_ = fields_ == SampleFields::all ? read_sample(object, out) : read_summary(object, out);
-    // Anything after the object (a second document, a stray brace) makes the line invalid.
-    if (!error_ && doc.current_location().error() != simdjson::OUT_OF_BOUNDS)
-        error_ = simdjson::TRAILING_CONTENT;
-    return error_ ? Result::invalid : Result::sample;
-}
-
-SampleLineParser::Result SampleLineParser::parse_unpadded(std::string_view line, Sample& out) {
-    simdjson::padded_string padded(line);
-    return parse(std::string_view(padded.data(), padded.size()), out);
+std::unique_ptr<SampleLineParser::Engine> make_simdjson_engine(SampleFields fields) {
+    return std::make_unique<SimdjsonEngine>(fields);
 }
 
 }  // namespace edgetop

@@ -1,11 +1,12 @@
-// Sample lines parsed with simdjson's On-Demand API straight into a reused Sample, without a DOM
-// and, once the Sample's vectors have grown to the board's size, without allocating. Lines of
-// other types (header, event, end, newer ones) are left to the nlohmann-based readers.
+// Sample lines parsed straight into a reused Sample. Two readers fill the same fields by the same
+// rules: simdjson's On-Demand API (fast, no DOM; in builds with simdjson >= 1.0, see
+// cmake/Dependencies.cmake) and nlohmann-json's DOM (session_read_sample_dom.hpp; always built,
+// the only one where simdjson is missing or too old). Lines of other types (header, event, end,
+// newer ones) are left to the nlohmann-based readers.
 #pragma once
 
+#include <memory>
 #include <string_view>
-
-#include <simdjson.h>
 
 #include "edgetop/sample.hpp"
 
@@ -16,6 +17,13 @@ namespace edgetop {
 // A summary steps over the other values without checking them; the full read checks every value.
 enum class SampleFields { all, summary };
 
+// Which reader parses sample lines.
+enum class SampleReader { simdjson, nlohmann };
+
+// Whether this build has the reader, and the one it uses unless told otherwise.
+bool has_sample_reader(SampleReader reader);
+SampleReader default_sample_reader();
+
 class SampleLineParser {
   public:
     enum class Result {
@@ -24,19 +32,34 @@ class SampleLineParser {
         invalid,  // a sample line that is not valid JSON; error() says why, out is unspecified
     };
 
-    explicit SampleLineParser(SampleFields fields = SampleFields::all);
+    // The reader each implementation is built on.
+    class Engine {
+      public:
+        virtual ~Engine() = default;
+        virtual Result parse(std::string_view line, Sample& out) = 0;
+        virtual const char* error() const = 0;
+    };
 
-    // line must be followed by at least simdjson::SIMDJSON_PADDING readable bytes.
-    Result parse(std::string_view line, Sample& out);
+    // A reader the build lacks falls back to nlohmann.
+    explicit SampleLineParser(SampleFields fields = SampleFields::all,
+                              SampleReader reader = default_sample_reader());
+    ~SampleLineParser();
+    SampleLineParser(SampleLineParser&&) noexcept;
+    SampleLineParser& operator=(SampleLineParser&&) noexcept;
+
+    // line must be followed by at least kLinePadding (session_read_lines.hpp) readable bytes.
+    Result parse(std::string_view line, Sample& out) { return engine_->parse(line, out); }
     // As parse(), for a line without that padding (copies it first).
     Result parse_unpadded(std::string_view line, Sample& out);
     // Why the last invalid line was rejected: one line of text.
-    const char* error() const { return simdjson::error_message(error_); }
+    const char* error() const { return engine_->error(); }
 
   private:
-    simdjson::ondemand::parser parser_;
-    simdjson::error_code error_ = simdjson::SUCCESS;
-    SampleFields fields_;
+    std::unique_ptr<Engine> engine_;
 };
+
+// The engines (session_read_sample.cpp, session_read_sample_dom.cpp).
+std::unique_ptr<SampleLineParser::Engine> make_simdjson_engine(SampleFields fields);
+std::unique_ptr<SampleLineParser::Engine> make_nlohmann_engine(SampleFields fields);
 
 }  // namespace edgetop

@@ -101,9 +101,9 @@ void SessionReader::read_header() {
     if (read == SessionLines::Kind::last_without_newline) finished_ = true;
 }
 
-// Lines that are not samples, and sample lines simdjson rejected (nlohmann names the fault the
-// same way for every line type). Returns true when record was filled.
-bool SessionReader::read_other(SessionRecord& record, bool last, const char* simdjson_error) {
+// Lines that are not samples, and sample lines the sample reader rejected (nlohmann names the
+// fault the same way for every line type). Returns true when record was filled.
+bool SessionReader::read_other(SessionRecord& record, bool last, const char* sample_error) {
     using Severity = SessionProblem::Severity;
     json line;
     try {
@@ -112,9 +112,9 @@ bool SessionReader::read_other(SessionRecord& record, bool last, const char* sim
         report_unreadable(last, short_reason(e));
         return false;
     }
-    if (simdjson_error) {
+    if (sample_error) {
         // Valid JSON to nlohmann, not to the sample reader (e.g. nested beyond any sample).
-        report_unreadable(last, simdjson_error);
+        report_unreadable(last, sample_error);
         return false;
     }
     auto type = session_json::get_string(line, "type");
@@ -142,13 +142,14 @@ bool SessionReader::read_other(SessionRecord& record, bool last, const char* sim
         return true;
     }
     // Unknown types come from newer writers; readers skip them (see the version policy). A
-    // "sample" here is one whose "type" simdjson did not find as a string: not one to read.
+    // "sample" here is one whose "type" the sample reader did not find as a string: not one to
+    // read.
     return false;
 }
 
 bool SessionReader::next(SessionRecord& record) {
     if (!batches_ && !finished_)
-        batches_ = std::make_unique<LineBatches>(lines_, fields_, workers_);
+        batches_ = std::make_unique<LineBatches>(lines_, fields_, workers_, reader_);
     while (!finished_) {
         if (!batch_ || batch_line_ == batch_->lines.size()) {
             batch_ = batches_->next();

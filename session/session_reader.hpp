@@ -1,7 +1,7 @@
 // Reads a session file line by line: the header first, then samples, events and the end line.
 // Holds one block of lines at a time, so memory does not grow with the length of the recording.
-// Sample lines go through simdjson (SampleLineParser) into the caller's reused Sample; the rare
-// header, event and end lines through nlohmann.
+// Sample lines go through SampleLineParser (simdjson where the build has it) into the caller's
+// reused Sample; the rare header, event and end lines through nlohmann.
 #pragma once
 
 #include <cstddef>
@@ -54,6 +54,8 @@ class SessionReader {
     // threads besides the caller's parse them (one per core but the caller's by default).
     void set_sample_fields(SampleFields fields) { fields_ = fields; }
     void set_workers(unsigned workers) { workers_ = workers; }
+    // Before the first next(): which reader parses sample lines (tests compare them).
+    void set_sample_reader(SampleReader reader) { reader_ = reader; }
     // Fills the next record; false at the end of the input. Lines that are not valid records are
     // reported to the problem handler and skipped; lines of unknown type are skipped silently.
     // Pass the same record each time: its Sample's vectors are reused.
@@ -67,7 +69,7 @@ class SessionReader {
   private:
     SessionLines::Kind read_line();
     void read_header();
-    bool read_other(SessionRecord& record, bool last, const char* simdjson_error);
+    bool read_other(SessionRecord& record, bool last, const char* sample_error);
     void report(SessionProblem::Severity severity, std::string message);
     void report_unreadable(bool last, const std::string& reason);
 
@@ -78,6 +80,7 @@ class SessionReader {
     SessionLines lines_;
     SampleFields fields_ = SampleFields::all;
     unsigned workers_ = LineBatches::default_workers();
+    SampleReader reader_ = default_sample_reader();
     std::unique_ptr<LineBatches> batches_;  // from the first next() on
     LineBatch* batch_ = nullptr;
     std::size_t batch_line_ = 0;

@@ -14,7 +14,7 @@ jobs=${JOBS:-$(nproc)}
 version=$(sed -n 's/^project(edgetop VERSION \([0-9][0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
 [ -n "$version" ] || { echo "no VERSION in project() of CMakeLists.txt" >&2; exit 1; }
 
-"$root/scripts/install-deps.sh"
+"$root/scripts/install-deps.sh" build
 host_packages=(locales zlib1g-dev dpkg-dev debian-archive-keyring file binutils)
 case " $archs " in *" aarch64 "*) host_packages+=(crossbuild-essential-arm64 binutils-aarch64-linux-gnu) ;; esac
 "$here/need-packages.sh" "${host_packages[@]}"

@@ -2,7 +2,6 @@
 // rule that an absent sensor is an absent series.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <prometheus/check_names.h>
 
 #include <algorithm>
 #include <string>
@@ -12,13 +11,11 @@
 #include "exporter/family_builder.hpp"
 #include "sensors/sampler.hpp"
 #include "tests/exporter/fixture_families.hpp"
+#include "tests/exporter/metric_names.hpp"
 #include "tests/support/fixture_tree.hpp"
 
 namespace edgetop::exporter {
 namespace {
-
-using prometheus::MetricFamily;
-using prometheus::MetricType;
 
 const MetricFamily* find(const Families& families, const std::string& name) {
     for (const auto& family : families)
@@ -31,14 +28,14 @@ std::optional<double> value(const Families& families, const std::string& name,
                             const Labels& labels = {}) {
     const MetricFamily* family = find(families, name);
     if (!family) return std::nullopt;
-    for (const auto& metric : family->metric) {
+    for (const auto& series : family->series) {
         bool matches = std::all_of(labels.begin(), labels.end(), [&](const auto& wanted) {
-            return std::any_of(metric.label.begin(), metric.label.end(), [&](const auto& label) {
+            return std::any_of(series.labels.begin(), series.labels.end(), [&](const auto& label) {
                 return label.name == wanted.first && label.value == wanted.second;
             });
         });
         if (!matches) continue;
-        return family->type == MetricType::Counter ? metric.counter.value : metric.gauge.value;
+        return series.value;
     }
     return std::nullopt;
 }
@@ -66,7 +63,7 @@ TEST(ExportModel, OrinCpuSecondsByCoreAndModeFromProcStat) {
         *value(families, "edgetop_cpu_seconds_total", {{"cpu", "0"}, {"mode", "user"}}), 2566.15);
     EXPECT_DOUBLE_EQ(
         *value(families, "edgetop_cpu_seconds_total", {{"cpu", "0"}, {"mode", "idle"}}), 260159.34);
-    EXPECT_EQ(find(families, "edgetop_cpu_seconds_total")->metric.size(), 12u * 8u);
+    EXPECT_EQ(find(families, "edgetop_cpu_seconds_total")->series.size(), 12u * 8u);
     EXPECT_EQ(*value(families, "edgetop_cpu_online", {{"cpu", "11"}}), 1);
     EXPECT_EQ(*value(families, "edgetop_cpu_frequency_hertz", {{"cpu", "0"}}), 2201600000.0);
 }
@@ -102,20 +99,20 @@ TEST(ExportModel, AbsentSensorsAreAbsentFamiliesNotZeros) {
         EXPECT_EQ(find(families, absent), nullptr) << absent;
     EXPECT_TRUE(find(families, "edgetop_cpu_seconds_total"));
     for (const auto& family : families)
-        EXPECT_FALSE(family.metric.empty()) << family.name;
+        EXPECT_FALSE(family.series.empty()) << family.name;
 }
 
 TEST(ExportModel, EveryNameIsValidWithUnitsAndTotalOnCountersOnly) {
     for (const char* board : {"agx-orin", "nano", "thor", "x86-pc"}) {
         for (const auto& family : families_of(board)) {
-            EXPECT_TRUE(prometheus::CheckMetricName(family.name)) << family.name;
+            EXPECT_TRUE(testing::is_metric_name(family.name)) << family.name;
             EXPECT_TRUE(family.name.starts_with("edgetop_")) << family.name;
             bool total = family.name.ends_with("_total");
             EXPECT_EQ(total, family.type == MetricType::Counter) << family.name;
             EXPECT_FALSE(family.help.empty()) << family.name;
-            for (const auto& metric : family.metric)
-                for (const auto& label : metric.label)
-                    EXPECT_TRUE(prometheus::CheckLabelName(label.name)) << label.name;
+            for (const auto& series : family.series)
+                for (const auto& label : series.labels)
+                    EXPECT_TRUE(testing::is_label_name(label.name)) << label.name;
         }
     }
 }

@@ -1,8 +1,7 @@
 // The exposition that edgetop serve produces passes `promtool check metrics` (the Prometheus
-// project's own linter): for the families of every fixture board, serialized by prometheus-cpp,
+// project's own linter): for the families of every fixture board, serialized by the text writer,
 // and for the bytes of a real /metrics response.
 #include <gtest/gtest.h>
-#include <prometheus/text_serializer.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +9,7 @@
 #include <string>
 
 #include "exporter/export_model.hpp"
+#include "exporter/text_exposition.hpp"
 #include "sensors/sampler.hpp"
 #include "tests/exporter/fixture_families.hpp"
 #include "tests/exporter/serve_process.hpp"
@@ -51,7 +51,7 @@ class PromtoolCheck : public ::testing::TestWithParam<const char*> {
 
 TEST_P(PromtoolCheck, FixtureFamiliesPassTheLinter) {
     Families families = families_of(GetParam());
-    std::string text = prometheus::TextSerializer().Serialize(families);
+    std::string text = write_text_exposition(families);
     ASSERT_NE(text.find("edgetop_cpu_seconds_total"), std::string::npos);
 
     testing::TempDir dir;

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "edgetop/civil_date.hpp"
 #include "import_test_support.hpp"
 
 namespace edgetop::testing {
@@ -11,8 +12,8 @@ namespace {
 using namespace std::chrono;
 
 system_clock::time_point civil(int y, unsigned mo, unsigned d, int h, int mi, int s) {
-    return sys_days(year_month_day{year(y), month(mo), day(d)}) + hours(h) + minutes(mi) +
-           seconds(s);
+    return system_clock::time_point(hours(24 * civil::days_from_date({y, mo, d}))) + hours(h) +
+           minutes(mi) + seconds(s);
 }
 
 TEST(TegrastatsTime, RecorderEpochPrefixGivesSubSecondTimes) {

@@ -1,0 +1,136 @@
+# Finds every library edgetop builds against and decides, at configure time, which implementation
+# of each optional part is compiled. The result is a set of EDGETOP_* variables and imported
+# targets that CMakeLists.txt links; nothing here downloads anything.
+#
+# Steering (all cache variables, so a toolchain or a packaging file can preset them):
+#   EDGETOP_BUILD_TESTS      the GoogleTest suite (ON when GoogleTest is found)
+#   EDGETOP_PROMETHEUS_CPP   AUTO|ON|OFF: the 0.0.4 text body written by prometheus-cpp, or ours
+#   EDGETOP_SIMDJSON         AUTO|ON|OFF: session sample lines read with simdjson, or nlohmann
+#   EDGETOP_PROCPS           AUTO|libproc2|libprocps: the library behind the process table
+#   EDGETOP_FMT_TARGET       the fmt target to link (fmt::fmt, or fmt::fmt-header-only)
+#
+# CMake 3.16 only: no find_package(... GLOBAL), no cmake_path, no if(... IN_LIST) surprises.
+
+include(CMakeDependentOption)
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+find_package(ZLIB REQUIRED)
+
+find_package(fmt REQUIRED)
+set(EDGETOP_FMT_TARGET fmt::fmt CACHE STRING "fmt target to link (fmt::fmt or fmt::fmt-header-only)")
+find_package(nlohmann_json 3.7 REQUIRED)
+
+set(CURSES_NEED_WIDE TRUE)
+find_package(Curses REQUIRED)
+
+# One AUTO|ON|OFF choice: sets <var>_ENABLED to ON or OFF, failing when ON cannot be honoured.
+function(edgetop_choose var found why_not)
+  if(${var} STREQUAL "OFF")
+    set(${var}_ENABLED OFF PARENT_SCOPE)
+  elseif(found)
+    set(${var}_ENABLED ON PARENT_SCOPE)
+  elseif(${var} STREQUAL "ON")
+    message(FATAL_ERROR "${var}=ON but ${why_not}")
+  else()
+    set(${var}_ENABLED OFF PARENT_SCOPE)
+  endif()
+endfunction()
+
+# --- procps: libproc2 (procps 4) or libprocps (procps 3.3) ---------------------------------------
+set(EDGETOP_PROCPS AUTO CACHE STRING "Process table library: AUTO, libproc2 or libprocps")
+set_property(CACHE EDGETOP_PROCPS PROPERTY STRINGS AUTO libproc2 libprocps)
+if(EDGETOP_PROCPS STREQUAL "AUTO" OR EDGETOP_PROCPS STREQUAL "libproc2")
+  pkg_check_modules(PROC2 QUIET IMPORTED_TARGET libproc2)
+endif()
+if(NOT PROC2_FOUND AND (EDGETOP_PROCPS STREQUAL "AUTO" OR EDGETOP_PROCPS STREQUAL "libprocps"))
+  pkg_check_modules(PROCPS QUIET IMPORTED_TARGET libprocps)
+endif()
+if(PROC2_FOUND)
+  set(EDGETOP_PROCPS_BACKEND libproc2)
+  set(EDGETOP_PROCPS_TARGET PkgConfig::PROC2)
+  set(EDGETOP_PROCPS_VERSION ${PROC2_VERSION})
+elseif(PROCPS_FOUND)
+  set(EDGETOP_PROCPS_BACKEND libprocps)
+  set(EDGETOP_PROCPS_TARGET PkgConfig::PROCPS)
+  set(EDGETOP_PROCPS_VERSION ${PROCPS_VERSION})
+else()
+  message(FATAL_ERROR "EDGETOP_PROCPS=${EDGETOP_PROCPS}: neither libproc2 (libproc2-dev) nor "
+                      "libprocps (libprocps-dev) found through pkg-config")
+endif()
+message(STATUS "edgetop: process table through ${EDGETOP_PROCPS_BACKEND} ${EDGETOP_PROCPS_VERSION}")
+
+# --- simdjson: On-Demand as the current reader uses it needs 1.0 ---------------------------------
+# The sample reader calls ondemand::value::get_number_type(), get_number() and
+# document::current_location(), which simdjson 1.0.0 introduced (0.7, Debian 11's, has a partial
+# On-Demand without them; 0.2, Ubuntu 20.04's, has none).
+set(EDGETOP_SIMDJSON_MIN_VERSION 1.0)
+set(EDGETOP_SIMDJSON AUTO CACHE STRING "Read session samples with simdjson: AUTO, ON or OFF")
+set_property(CACHE EDGETOP_SIMDJSON PROPERTY STRINGS AUTO ON OFF)
+if(NOT EDGETOP_SIMDJSON STREQUAL "OFF")
+  find_package(simdjson QUIET)
+endif()
+set(simdjson_usable OFF)
+if(simdjson_FOUND AND NOT simdjson_VERSION VERSION_LESS EDGETOP_SIMDJSON_MIN_VERSION)
+  set(simdjson_usable ON)
+endif()
+edgetop_choose(EDGETOP_SIMDJSON "${simdjson_usable}"
+               "simdjson >= ${EDGETOP_SIMDJSON_MIN_VERSION} was not found (found: '${simdjson_VERSION}')")
+if(EDGETOP_SIMDJSON_ENABLED)
+  message(STATUS "edgetop: session samples read with simdjson ${simdjson_VERSION} (On-Demand)")
+else()
+  message(STATUS "edgetop: session samples read with nlohmann-json (simdjson >= "
+                 "${EDGETOP_SIMDJSON_MIN_VERSION} not used; found: '${simdjson_VERSION}')")
+endif()
+
+# --- prometheus-cpp: writes the 0.0.4 text body when present -------------------------------------
+set(EDGETOP_PROMETHEUS_CPP AUTO CACHE STRING "Write the 0.0.4 body with prometheus-cpp: AUTO, ON or OFF")
+set_property(CACHE EDGETOP_PROMETHEUS_CPP PROPERTY STRINGS AUTO ON OFF)
+if(NOT EDGETOP_PROMETHEUS_CPP STREQUAL "OFF")
+  find_package(prometheus-cpp QUIET COMPONENTS core)
+endif()
+edgetop_choose(EDGETOP_PROMETHEUS_CPP "${prometheus-cpp_FOUND}"
+               "prometheus-cpp (prometheus-cpp-dev) was not found")
+if(EDGETOP_PROMETHEUS_CPP_ENABLED)
+  message(STATUS "edgetop: 0.0.4 exposition written by prometheus-cpp")
+else()
+  message(STATUS "edgetop: 0.0.4 exposition written by edgetop's own writer")
+endif()
+
+# --- tests and benchmarks ------------------------------------------------------------------------
+# GoogleTest's own config package (1.10+ ships one) gives GTest::gtest/gmock; CMake's FindGTest
+# (3.18 and older) gives only GTest::GTest and GTest::Main and no gmock at all.
+find_package(GTest QUIET CONFIG)
+if(NOT GTest_FOUND)
+  find_package(GTest QUIET MODULE)
+endif()
+set(gtest_found OFF)
+if(TARGET GTest::gtest OR TARGET GTest::GTest)
+  set(gtest_found ON)
+endif()
+option(EDGETOP_BUILD_TESTS "Build the GoogleTest suite" ${gtest_found})
+if(EDGETOP_BUILD_TESTS)
+  if(NOT gtest_found)
+    message(FATAL_ERROR "EDGETOP_BUILD_TESTS=ON but GoogleTest (libgtest-dev, libgmock-dev) not found")
+  endif()
+  if(TARGET GTest::gtest AND TARGET GTest::gmock)
+    set(EDGETOP_GTEST_TARGETS GTest::gtest GTest::gmock)
+    set(EDGETOP_GTEST_MAIN GTest::gtest_main)
+  else()
+    find_library(GMOCK_LIBRARY gmock)
+    if(NOT GMOCK_LIBRARY)
+      message(FATAL_ERROR "GoogleMock (libgmock-dev) not found")
+    endif()
+    set(EDGETOP_GTEST_TARGETS GTest::GTest ${GMOCK_LIBRARY})
+    set(EDGETOP_GTEST_MAIN GTest::Main)
+  endif()
+  message(STATUS "edgetop: tests on (GoogleTest: ${EDGETOP_GTEST_TARGETS})")
+else()
+  message(STATUS "edgetop: tests off")
+endif()
+
+find_package(benchmark QUIET)
+if(benchmark_FOUND)
+  message(STATUS "edgetop: benchmarks on (Google Benchmark ${benchmark_VERSION})")
+else()
+  message(STATUS "edgetop: benchmarks off (Google Benchmark not found)")
+endif()

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Builds edgetop from source inside a Debian 11 (bullseye) chroot with Debian 11's own packages
+# (GCC 10, CMake 3.18, libprocps 3.3, simdjson 0.7, no prometheus-cpp: the library generation of
+# JetPack 5 and 6) and runs the whole ctest suite there.
+#
+#   scripts/platforms/debian11-source.sh [work dir]    (default: build-platforms/debian11)
+#
+# Needs root, debootstrap and the Debian archive (MIRROR, default http://deb.debian.org/debian).
+# The debootstrap download is kept as a tarball in the work dir, so later runs unpack it instead
+# of downloading it again; the chroot itself is made afresh each run. /proc, /sys, /dev and
+# /dev/pts are bind-mounted while it runs and unmounted on every exit.
+set -euo pipefail
+
+source_dir=$(cd "$(dirname "$0")/../.." && pwd)
+work=${1:-$source_dir/build-platforms/debian11}
+mirror=${MIRROR:-http://deb.debian.org/debian}
+suite=bullseye
+root=$work/root
+tarball=$work/debootstrap-$suite.tar
+
+fail() {
+  echo "debian11-source: $*" >&2
+  exit 1
+}
+
+[ "$(id -u)" -eq 0 ] || fail "must run as root (debootstrap and chroot need it)"
+command -v debootstrap >/dev/null || fail "debootstrap is missing (apt-get install debootstrap)"
+command -v chroot >/dev/null || fail "chroot is missing (coreutils)"
+command -v git >/dev/null || fail "git is missing (the source tree is copied with git ls-files)"
+
+stage_start=$SECONDS
+stage() {
+  local now=$SECONDS
+  [ -n "${stage_name:-}" ] && printf 'debian11-source: %-28s %4d s\n' "$stage_name" $((now - stage_start))
+  stage_name=$1
+  stage_start=$now
+  [ -n "$stage_name" ] && echo "debian11-source: $stage_name ..."
+  return 0
+}
+
+mounted=()
+cleanup() {
+  local status=$?
+  local i
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+    umount -l "${mounted[$i]}" 2>/dev/null || true
+  done
+  # debootstrap mounts proc and sys itself and may leave them behind when it fails.
+  for m in proc sys; do
+    mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
+  done
+  exit $status
+}
+trap cleanup EXIT INT TERM
+
+bind() {
+  mkdir -p "$root$1"
+  mount --bind "$1" "$root$1"
+  mounted+=("$root$1")
+}
+
+mkdir -p "$work"
+# A chroot of an earlier run may still have mounts if that run was killed hard.
+for m in dev/pts dev sys proc; do
+  mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
+done
+rm -rf "$root"
+
+stage "debootstrap $suite"
+if [ ! -s "$tarball" ]; then
+  debootstrap --variant=minbase --make-tarball="$tarball.part" "$suite" "$work/tarball-tmp" \
+    "$mirror" >"$work/debootstrap.log" 2>&1 ||
+    fail "debootstrap could not download $suite from $mirror (no network?); see $work/debootstrap.log"
+  mv "$tarball.part" "$tarball"
+  rm -rf "$work/tarball-tmp"
+fi
+debootstrap --variant=minbase --unpack-tarball="$tarball" "$suite" "$root" "$mirror" \
+  >"$work/debootstrap.log" 2>&1 || fail "debootstrap failed; see $work/debootstrap.log"
+echo "deb $mirror $suite main" >"$root/etc/apt/sources.list"
+cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+
+bind /proc
+bind /sys
+bind /dev
+bind /dev/pts
+
+stage "copy source"
+mkdir -p "$root/src/edgetop"
+(cd "$source_dir" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$root/src/edgetop"
+
+in_chroot() {
+  chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+    bash -c "cd /src/edgetop && $1"
+}
+
+stage "install Debian 11 packages"
+in_chroot "./scripts/install-deps.sh test" >"$work/install-deps.log" 2>&1 ||
+  fail "install-deps.sh failed in the chroot; see $work/install-deps.log"
+
+stage "configure"
+in_chroot "cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDGETOP_BUILD_TESTS=ON" \
+  >"$work/configure.log" 2>&1 || fail "configure failed; see $work/configure.log"
+grep '^-- edgetop:' "$work/configure.log" | sed 's/^-- /debian11-source:   /'
+
+stage "build"
+in_chroot "cmake --build build -j ${JOBS:-2}" >"$work/build.log" 2>&1 ||
+  fail "build failed; see $work/build.log"
+
+stage "test"
+set +e
+in_chroot "cd build && ctest --output-on-failure -j ${JOBS:-2}" >"$work/ctest.log" 2>&1
+tests_status=$?
+set -e
+summary=$(grep -E '^[0-9]+% tests passed' "$work/ctest.log" || true)
+total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$work/ctest.log")
+echo "debian11-source: ${summary:-no ctest summary}"
+grep -E '\*\*\*Skipped|Not Run|\(Failed\)|\(Timeout\)' "$work/ctest.log" | sed 's/^/debian11-source:   /' || true
+stage ""
+
+[ -n "$total" ] && [ "$total" -gt 0 ] || fail "no tests ran; see $work/ctest.log"
+[ "$tests_status" -eq 0 ] || fail "tests failed in the Debian 11 chroot; see $work/ctest.log"
+echo "debian11-source: ok ($total tests)"
