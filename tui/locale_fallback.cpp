@@ -90,18 +90,23 @@ bool write_file(const std::string& path, const std::vector<unsigned char>& bytes
 
 }  // namespace
 
-// The table is written to a private temporary directory, loaded through LOCPATH (which makes
-// glibc look there instead of its own locale files) and deleted at once: glibc keeps its own
-// mapping of the file.
+// The table is written to a private temporary directory, loaded through LOCPATH (which glibc
+// searches before its own locale directory) and deleted at once: glibc keeps its own mapping
+// of the file. With no writable place at all the view stays ASCII.
 bool load_builtin_utf8_ctype() {
     auto table = inflate_gzip(edgetop_utf8_ctype_gz, static_cast<size_t>(edgetop_utf8_ctype_gz_end -
                                                                          edgetop_utf8_ctype_gz));
     if (table.empty()) return false;
-    std::error_code ignored;
-    std::string base = std::filesystem::temp_directory_path(ignored).string();
-    if (base.empty()) base = "/tmp";
-    std::string dir = base + "/edgetop-locale-XXXXXX";
-    if (!mkdtemp(dir.data())) return false;
+    // Any place a private directory can be made: where TMPDIR says, or the usual ones.
+    std::string dir;
+    const char* tmpdir = std::getenv("TMPDIR");
+    for (const char* base : {tmpdir, "/tmp", "/dev/shm", "/var/tmp"}) {
+        if (!base || !*base) continue;
+        dir = std::string(base) + "/edgetop-locale-XXXXXX";
+        if (mkdtemp(dir.data())) break;
+        dir.clear();
+    }
+    if (dir.empty()) return false;
     std::string locale_dir = dir + "/C.UTF-8";
     bool loaded = false;
     if (mkdir(locale_dir.c_str(), 0700) == 0 && write_file(locale_dir + "/LC_CTYPE", table)) {
@@ -114,6 +119,7 @@ bool load_builtin_utf8_ctype() {
         else
             unsetenv("LOCPATH");
     }
+    std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
     return loaded;
 }

@@ -11,11 +11,10 @@ packages=(
   libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev
   libgcc-s1 libgcc-12-dev libstdc++6 libstdc++-12-dev libatomic1
   libncurses-dev libncursesw6 libncurses6 libtinfo6
-  libproc2-0 libproc2-dev libsystemd0
+  libproc2-0 libproc2-dev
   zlib1g zlib1g-dev libfmt9 libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark1debian
   libsimdjson-dev libsimdjson14
-  libcivetweb-dev libcivetweb1 prometheus-cpp-dev libprometheus-cpp-core1.0 libprometheus-cpp-pull1.0
 )
 stamp="$dir/.complete"
 want=$(printf '%s\n' "${packages[@]}" | sha1sum | cut -c1-12)
