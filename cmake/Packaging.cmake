@@ -34,7 +34,8 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "edgetop maintainers <edgetop@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "terminal monitor and performance analysis for NVIDIA Jetson boards and Linux")
-set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+# The .deb installs where this build installs (make dist configures CMAKE_INSTALL_PREFIX=/usr).
+set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
 set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE ${edgetop_deb_arch})
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "")
