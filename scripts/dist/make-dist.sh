@@ -26,7 +26,7 @@ mkdir -p "$root/dist"
 for arch in $archs; do
   build="$work/static-$arch"
   options=(-DCMAKE_BUILD_TYPE=Release -DEDGETOP_STATIC=ON -DEDGETOP_SIMDJSON_SOURCE="$simdjson"
-           -DCMAKE_INSTALL_PREFIX=/usr ${DIST_CMAKE_ARGS:-})
+           -DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON ${DIST_CMAKE_ARGS:-})
   if [ "$arch" = aarch64 ]; then
     "$here/arm64-sysroot.sh" "$work/sysroot-aarch64"
     export EDGETOP_AARCH64_SYSROOT="$work/sysroot-aarch64"
@@ -36,6 +36,7 @@ for arch in $archs; do
   nice -n 10 cmake --build "$build" -j "$jobs" --target edgetop
   "$here/check-static.sh" "$build/edgetop" "$arch"
   "$here/tarball.sh" "$build" "$arch" "$version" "$root/dist"
+  # cpack installs only what the build above made (the install does not depend on "all").
   (cd "$build" && cpack -G DEB -B "$build/cpack" >/dev/null)
   cp "$build"/cpack/edgetop_"$version"_*.deb "$root/dist/"
 done
