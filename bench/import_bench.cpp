@@ -182,9 +182,8 @@ void BM_SampleLineImported(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * samples.size()));
     state.SetBytesProcessed(static_cast<int64_t>(bytes));
 }
-BENCHMARK_TEMPLATE(BM_SampleLineImported, json_document_line)
-    ->Name("BM_SampleLineImported/JsonDocument");
-BENCHMARK_TEMPLATE(BM_SampleLineImported, direct_line)->Name("BM_SampleLineImported/Direct");
+BENCHMARK(BM_SampleLineImported<json_document_line>)->Name("BM_SampleLineImported/JsonDocument");
+BENCHMARK(BM_SampleLineImported<direct_line>)->Name("BM_SampleLineImported/Direct");
 
 // A sample of the agx-orin fixture with its rates: one interval of `record`.
 template <std::string_view (*make_line)(LineBuffers&, const edgetop::Sample&)>
@@ -201,8 +200,7 @@ void BM_SampleLineRecorded(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * size));
 }
-BENCHMARK_TEMPLATE(BM_SampleLineRecorded, json_document_line)
-    ->Name("BM_SampleLineRecorded/JsonDocument");
-BENCHMARK_TEMPLATE(BM_SampleLineRecorded, direct_line)->Name("BM_SampleLineRecorded/Direct");
+BENCHMARK(BM_SampleLineRecorded<json_document_line>)->Name("BM_SampleLineRecorded/JsonDocument");
+BENCHMARK(BM_SampleLineRecorded<direct_line>)->Name("BM_SampleLineRecorded/Direct");
 
 }  // namespace

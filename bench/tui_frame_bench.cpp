@@ -71,6 +71,6 @@ void BM_TuiFrame(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_TuiFrame)
-    ->ArgsProduct({{0, 1, 2, 3, 4, 5, 6}, {24}, {80}})
+    ->ArgsProduct({benchmark::CreateDenseRange(0, 6, 1), {24}, {80}})
     ->Args({0, 50, 200})
     ->Args({5, 50, 200});
