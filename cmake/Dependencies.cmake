@@ -78,8 +78,15 @@ edgetop_choose(EDGETOP_SIMDJSON "${simdjson_usable}"
 if(EDGETOP_SIMDJSON_ENABLED)
   message(STATUS "edgetop: session samples read with simdjson ${simdjson_VERSION} (On-Demand)")
 else()
+  if(NOT simdjson_FOUND)
+    set(simdjson_found_text "not found")
+  elseif(simdjson_VERSION)
+    set(simdjson_found_text "found ${simdjson_VERSION}")
+  else()
+    set(simdjson_found_text "found one without a version number: older than 1.0")
+  endif()
   message(STATUS "edgetop: session samples read with nlohmann-json (simdjson >= "
-                 "${EDGETOP_SIMDJSON_MIN_VERSION} not used; found: '${simdjson_VERSION}')")
+                 "${EDGETOP_SIMDJSON_MIN_VERSION} not used; ${simdjson_found_text})")
 endif()
 
 # --- prometheus-cpp: writes the 0.0.4 text body when present -------------------------------------
@@ -128,9 +135,15 @@ else()
   message(STATUS "edgetop: tests off")
 endif()
 
+# The benches use Benchmark::Name() and benchmark::CreateDenseRange(), which 1.5.2 (Debian 11)
+# lacks; Ubuntu 22.04 has 1.6.1.
 find_package(benchmark QUIET)
-if(benchmark_FOUND)
+set(EDGETOP_BENCH OFF)
+if(benchmark_FOUND AND NOT benchmark_VERSION VERSION_LESS 1.6)
+  set(EDGETOP_BENCH ON)
   message(STATUS "edgetop: benchmarks on (Google Benchmark ${benchmark_VERSION})")
+elseif(benchmark_FOUND)
+  message(STATUS "edgetop: benchmarks off (Google Benchmark ${benchmark_VERSION} is older than 1.6)")
 else()
   message(STATUS "edgetop: benchmarks off (Google Benchmark not found)")
 endif()

@@ -18,6 +18,8 @@
 
 namespace edgetop {
 namespace {
+// Named, so that a unity batch with other session tests meets no second Read or describe().
+namespace sample_readers {
 
 // Every field a sample line carries, at full precision, one per line: two samples are the same
 // exactly when their descriptions are, and a difference names the field.
@@ -282,5 +284,6 @@ TEST_F(SampleReaders, ATruncatedLastLineReadsTheSame) {
     expect_same_reads(text + last.substr(0, last.size() / 2), "truncated last line");
 }
 
+}  // namespace sample_readers
 }  // namespace
 }  // namespace edgetop

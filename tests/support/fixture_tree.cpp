@@ -17,6 +17,17 @@ std::string fixture_path(std::string_view board) {
     return path;
 }
 
+namespace {
+
+// libstdc++ 10's create_directories refuses a path that is a symlink to a directory ("Not a
+// directory"); later versions, like the standard, accept it. Fixture trees are full of such links
+// (sys/class/hwmon/hwmonN).
+void ensure_directories(const fs::path& dir) {
+    if (!fs::is_directory(dir)) fs::create_directories(dir);
+}
+
+}  // namespace
+
 FixtureTree::FixtureTree() {
     std::string pattern = (fs::temp_directory_path() / "edgetop-test-XXXXXX").string();
     if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
@@ -45,7 +56,7 @@ std::string FixtureTree::path(std::string_view machine_path) const {
 
 void FixtureTree::write(std::string_view machine_path, std::string_view content) const {
     fs::path p = path(machine_path);
-    fs::create_directories(p.parent_path());
+    ensure_directories(p.parent_path());
     std::ofstream out(p, std::ios::binary | std::ios::trunc);
     out << content;
     if (!out) throw std::runtime_error("cannot write " + p.string());
@@ -53,8 +64,8 @@ void FixtureTree::write(std::string_view machine_path, std::string_view content)
 
 void FixtureTree::symlink(std::string_view machine_path, std::string_view target) const {
     fs::path link = path(machine_path);
-    fs::create_directories(link.parent_path());
-    fs::create_directories(path(target));
+    ensure_directories(link.parent_path());
+    ensure_directories(path(target));
     fs::create_symlink(fs::relative(path(target), link.parent_path()), link);
 }
 
