@@ -1,6 +1,7 @@
 // edgetop serve on the AGX Orin fixture: the cost of one scrape against the cost of one sample,
 // measured in the same run. Each sample is serialized once (text format and OpenMetrics) on the
-// sampling thread; a scrape takes the latest bodies and writes one over civetweb on loopback.
+// sampling thread; a scrape takes the latest bodies and writes one over loopback through
+// edgetop's own HTTP server.
 #include <arpa/inet.h>
 #include <benchmark/benchmark.h>
 #include <netinet/in.h>
@@ -148,8 +149,9 @@ double cpu_s(clockid_t clock) {
 
 // Most of a scrape happens in the server's threads, so the time is wall time; server_cpu_us is
 // the CPU time of every thread of the process but this (client) one, per scrape. Arguments:
-// with edgetop's families (1) or none (0, the floor of the HTTP path), the request accepts gzip,
-// the request asks for OpenMetrics. The gzip copy is made by the first scrape and shared after.
+// with edgetop's families (1) or none (0: a 503, the floor of the HTTP path), the request accepts
+// gzip, the request asks for OpenMetrics. The gzip copy is made by the first scrape and shared
+// after.
 void BM_ServeScrapeHttp(benchmark::State& state) {
     auto metrics = std::make_shared<exporter::LatestMetrics>();
     if (state.range(0) == 1) {
