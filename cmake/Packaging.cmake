@@ -1,9 +1,7 @@
 # The version comes from project() alone: the program prints it, the man page must say it, and
 # the packages are named after it.
-set_source_files_properties(
-  ${CMAKE_SOURCE_DIR}/app/cli_help.cpp ${CMAKE_SOURCE_DIR}/tests/app/cli_help_test.cpp
-  ${CMAKE_SOURCE_DIR}/tests/e2e/errors_test.cpp
-  PROPERTIES COMPILE_DEFINITIONS "EDGETOP_VERSION=\"${PROJECT_VERSION}\"" SKIP_UNITY_BUILD_INCLUSION ON)
+set_source_files_properties(${CMAKE_SOURCE_DIR}/app/cli_help.cpp PROPERTIES
+  COMPILE_DEFINITIONS "EDGETOP_VERSION=\"${PROJECT_VERSION}\"" SKIP_UNITY_BUILD_INCLUSION ON)
 file(STRINGS ${CMAKE_SOURCE_DIR}/man/edgetop.1 edgetop_man_title REGEX "^\\.TH ")
 if(NOT edgetop_man_title MATCHES "\"edgetop ${PROJECT_VERSION}\"")
   message(FATAL_ERROR "man/edgetop.1 (${edgetop_man_title}) does not name version ${PROJECT_VERSION} "

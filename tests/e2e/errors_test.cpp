@@ -1,6 +1,7 @@
 // Mistakes and failures: one line on stderr and the documented exit status.
 #include <gtest/gtest.h>
 
+#include "app/cli_help.hpp"
 #include "e2e/edgetop_process.hpp"
 #include "session/session_reader.hpp"
 
@@ -105,7 +106,7 @@ TEST(Errors, HelpAndVersionExitZero) {
     EXPECT_TRUE(record_help.out.starts_with("Usage: edgetop record [OPTIONS] [-- CMD [ARGS...]]"));
     RunResult version = run_edgetop({"--version"});
     EXPECT_EQ(version.status, 0);
-    EXPECT_EQ(version.out, std::string("edgetop ") + EDGETOP_VERSION + "\n");
+    EXPECT_EQ(version.out, cli::version_text());
 }
 
 }  // namespace
