@@ -1,7 +1,9 @@
 #include "app/child_process.hpp"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -13,7 +15,8 @@ extern char** environ;
 
 namespace edgetop {
 
-ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask) {
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask,
+                           const ChildOptions& options) {
     std::vector<char*> args;
     for (const auto& a : argv)
         args.push_back(const_cast<char*>(a.c_str()));
@@ -25,8 +28,20 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t&
     // edgetop blocks signals but installs no handlers, so restoring the mask is enough for the
     // command to see the signal dispositions edgetop was started with.
     posix_spawnattr_setsigmask(&attr, &mask);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-    int err = posix_spawnp(&pid_, args[0], nullptr, &attr, args.data(), environ);
+    short flags = POSIX_SPAWN_SETSIGMASK;
+    if (options.own_process_group) {
+        posix_spawnattr_setpgroup(&attr, 0);
+        flags |= POSIX_SPAWN_SETPGROUP;
+    }
+    posix_spawnattr_setflags(&attr, flags);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    if (options.stdin_from_null)
+        posix_spawn_file_actions_addopen(&files, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    if (options.stdout_to_stderr)
+        posix_spawn_file_actions_adddup2(&files, STDERR_FILENO, STDOUT_FILENO);
+    int err = posix_spawnp(&pid_, args[0], &files, &attr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attr);
     if (err != 0)
         throw std::runtime_error(fmt::format("cannot run '{}': {}", argv[0], std::strerror(err)));

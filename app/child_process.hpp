@@ -11,11 +11,19 @@
 
 namespace edgetop {
 
+// How a helper tool (not the user's command) is started.
+struct ChildOptions {
+    bool own_process_group = false;  // a terminal's Ctrl-C does not reach it
+    bool stdin_from_null = false;    // it cannot stop to ask a question
+    bool stdout_to_stderr = false;   // edgetop's standard output stays its own
+};
+
 class ChildProcess {
   public:
     // Starts argv[0] (searched in PATH) with the given signal mask.
     // Throws std::runtime_error("cannot run 'CMD': reason") when it cannot be started.
-    ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask);
+    ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask,
+                 const ChildOptions& options = {});
 
     // The exit status in shell terms (the code, or 128 + signal) once it has exited.
     std::optional<int> try_wait();

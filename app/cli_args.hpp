@@ -33,6 +33,12 @@ struct Args {
     bool strict = false;                 // import --strict
     double speed = 1;                    // replay --speed
     std::string listen;                  // serve --listen HOST:PORT
+    std::vector<int> modes;              // sweep --modes: power mode ids, in order ("" = all)
+    std::string conf;                    // sweep --conf: another nvpmodel configuration
+    int64_t repeat = 1;                  // sweep --repeat: runs per mode
+    double settle_s = 5;                 // sweep --settle: seconds after a switch
+    double slack_pct = 10;               // sweep --slack: % of the fastest time
+    std::optional<double> budget_w;      // sweep --budget-w: average power budget
 };
 
 // A usage error; what() is the message without the program name ("--interval: expected ...").

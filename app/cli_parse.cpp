@@ -127,6 +127,47 @@ void store(Args& args, const OptionSpec& o, const std::string& value) {
             if (value.empty()) throw fail("rule ids separated by commas");
             args.rules_off.push_back(value);
             return;
+        case ValueKind::mode_list: {
+            args.modes.clear();
+            size_t start = 0;
+            while (start <= value.size()) {
+                size_t comma = value.find(',', start);
+                if (comma == std::string::npos) comma = value.size();
+                auto id = parse_positive_int(value.substr(start, comma - start));
+                if (!id || *id > 1000000) throw fail("power mode ids separated by commas");
+                args.modes.push_back(static_cast<int>(*id));
+                start = comma + 1;
+            }
+            return;
+        }
+        case ValueKind::file:
+            if (value.empty()) throw fail("a file");
+            args.conf = value;
+            return;
+        case ValueKind::runs: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1 || *n > 1000) throw fail("a number of runs from 1 to 1000");
+            args.repeat = *n;
+            return;
+        }
+        case ValueKind::delay: {
+            auto s = parse_seconds(value);
+            if (!s || *s > 3600) throw fail("seconds from 0 to 3600");
+            args.settle_s = *s;
+            return;
+        }
+        case ValueKind::percent: {
+            auto pct = parse_seconds(value);
+            if (!pct || *pct > 1000) throw fail("a percentage from 0 to 1000");
+            args.slack_pct = *pct;
+            return;
+        }
+        case ValueKind::watts: {
+            auto w = parse_seconds(value);
+            if (!w || *w <= 0) throw fail("watts (more than 0)");
+            args.budget_w = *w;
+            return;
+        }
         case ValueKind::directory:
             if (value.empty()) throw fail("a directory");
             args.root = value;
@@ -224,12 +265,12 @@ Args parse(std::span<const char* const> argv) {
     if (exec_follows) {
         const CommandSpec* command = find_command(args.command);
         if (!command || command->trailing.empty())
-            throw UsageError("'--' and a command to run need 'record' or 'stat'");
+            throw UsageError("'--' and a command to run need 'record', 'stat' or 'sweep'");
         if (args.exec.empty() && !args.help)
             throw UsageError(fmt::format("{}: expected a command after '--'", args.command));
     }
-    if (!args.help && args.command == "stat" && args.exec.empty())
-        throw UsageError("stat: expected '--' and a command to run");
+    if (!args.help && (args.command == "stat" || args.command == "sweep") && args.exec.empty())
+        throw UsageError(fmt::format("{}: expected '--' and a command to run", args.command));
     if (!args.help && takes_operands(args.command) && args.files.empty())
         throw UsageError(fmt::format("{}: expected at least one session file", args.command));
     return args;

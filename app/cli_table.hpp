@@ -29,6 +29,12 @@ enum class ValueKind {
     speed,            // a positive factor, 0.01..1000
     format,           // an input format: tegrastats
     address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535)
+    mode_list,        // ID,ID,... power mode ids
+    file,             // a file to read
+    runs,             // a number of runs, 1 or more
+    delay,            // seconds, 0 or more
+    percent,          // a percentage, 0 or more
+    watts,            // a power, more than 0
 };
 
 struct CommandSpec {
@@ -65,6 +71,11 @@ inline constexpr std::array kCommands{
                 "run a command like perf stat: sample while it runs, then print its energy, "
                 "utilisation, peak temperature and flags to standard error",
                 "CMD [ARGS...]", "the command to run (required); edgetop exits with its status"},
+    CommandSpec{"sweep",
+                "run a command once per power mode (switching with nvpmodel, restoring the "
+                "original mode afterwards) and recommend the mode that runs it with the least "
+                "energy; needs root",
+                "CMD [ARGS...]", "the command to run in every mode (required)"},
     CommandSpec{"import",
                 "convert a tegrastats log into a session file (header, samples, end line), so that "
                 "report, replay and every rule work on it",
@@ -139,6 +150,25 @@ inline constexpr std::array kOptions{
                "play X times faster than recorded (0.01 to 1000)", "1", "replay"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output, "also keep the session in FILE", "",
                "stat"},
+    OptionSpec{"modes", 0, "LIST", ValueKind::mode_list,
+               "the power mode ids to try, separated by commas (default: every mode of the "
+               "configuration)",
+               "", "sweep"},
+    OptionSpec{"conf", 0, "FILE", ValueKind::file,
+               "use this nvpmodel configuration instead of /etc/nvpmodel.conf (nvpmodel -f FILE)",
+               "", "sweep"},
+    OptionSpec{"repeat", 0, "N", ValueKind::runs, "run the command N times in every mode", "1",
+               "sweep"},
+    OptionSpec{"settle", 0, "S", ValueKind::delay,
+               "wait S seconds after each switch before the run", "5", "sweep"},
+    OptionSpec{"output", 'o', "DIR", ValueKind::output,
+               "keep every run's session as DIR/mode-<id>-run-<k>.jsonl", "", "sweep"},
+    OptionSpec{"slack", 0, "PCT", ValueKind::percent,
+               "recommend the least energy within PCT % of the fastest time", "10", "sweep"},
+    OptionSpec{"budget-w", 0, "W", ValueKind::watts,
+               "also recommend the least energy with an average power of at most W watts", "",
+               "sweep"},
+    OptionSpec{"json", 0, "", ValueKind::flag, "print the results as one JSON object", "", "sweep"},
     OptionSpec{"listen", 0, "ADDR:PORT", ValueKind::address,
                "serve /metrics on this address (IPv4, or IPv6 in brackets: [::1]:9102); "
                "port 0 picks a free port",

@@ -24,6 +24,8 @@ int run_record(const cli::Args& args);
 int run_report(const cli::Args& args);
 // edgetop stat -- CMD ARGS...
 int run_stat(const cli::Args& args);
+// edgetop sweep -- CMD ARGS...: CMD in every power mode, then the most efficient mode.
+int run_sweep(const cli::Args& args);
 // edgetop import tegrastats FILE
 int run_import(const cli::Args& args);
 // edgetop replay FILE

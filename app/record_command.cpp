@@ -36,6 +36,15 @@ RecordPlan plan_of(const cli::Args& args) {
 
 int record_session(const cli::Args& args, const std::string& output_path,
                    RecordObserver* observer) {
+    // SIGPIPE and SIGXFSZ are blocked, not watched: a reader that goes away (EPIPE) or a file
+    // size limit (EFBIG) is a write error like a full disk, not death.
+    SignalWatch signals({SIGINT, SIGTERM, SIGCHLD}, {SIGPIPE, SIGXFSZ});
+    std::optional<int> signal;
+    return record_session(args, output_path, signals, &signal, observer);
+}
+
+int record_session(const cli::Args& args, const std::string& output_path, SignalWatch& signals,
+                   std::optional<int>* signal, RecordObserver* observer) {
     std::string rule_error;
     auto rules = rule_config_from(args, rule_error);
     if (!rules) {
@@ -49,9 +58,6 @@ int record_session(const cli::Args& args, const std::string& output_path,
         print_error(e.what());
         return 1;
     }
-    // SIGPIPE and SIGXFSZ are blocked, not watched: a reader that goes away (EPIPE) or a file
-    // size limit (EFBIG) is a write error like a full disk, not death.
-    SignalWatch signals({SIGINT, SIGTERM, SIGCHLD}, {SIGPIPE, SIGXFSZ});
     auto start = std::chrono::steady_clock::now();
     auto started = std::chrono::system_clock::now();
     Sampler sampler{Root(args.root)};
@@ -87,6 +93,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
     if (outcome.write_failed)
         print_error(fmt::format("cannot write {}: {}", output->display_name(),
                                 std::strerror(writer.error())));
+    *signal = outcome.signal;
     int status = child ? child->wait() : 0;
     return outcome.write_failed ? 1 : status;
 }

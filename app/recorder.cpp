@@ -53,6 +53,7 @@ std::optional<EndReason> Recorder::handle_signals() {
             }
             continue;
         }
+        outcome_.signal = signo;
         if (child_ && child_->running()) {
             // The command decides when the recording ends. A terminal's Ctrl-C already reached
             // it through the process group (SI_KERNEL); a kill(1) aimed at edgetop is passed on.

@@ -37,6 +37,7 @@ struct RecordOutcome {
     int64_t samples = 0;
     EndReason reason = EndReason::count;
     bool write_failed = false;
+    std::optional<int> signal;  // the last signal other than SIGCHLD that arrived, if any
 };
 
 class Recorder {
@@ -81,5 +82,11 @@ class Recorder {
 // command cannot be started. Messages go to standard error.
 int record_session(const cli::Args& args, const std::string& output,
                    RecordObserver* observer = nullptr);
+
+// The same with the caller's signal watch (it must watch SIGCHLD; the command starts with the
+// watch's original mask), for callers that run several recordings and must see a stop request
+// that arrived during one: its signal is stored in *signal.
+int record_session(const cli::Args& args, const std::string& output, SignalWatch& signals,
+                   std::optional<int>* signal, RecordObserver* observer = nullptr);
 
 }  // namespace edgetop

@@ -44,6 +44,7 @@ int run(int argc, const char* const* argv) {
         if (args.command == "record") return run_record(args);
         if (args.command == "report") return run_report(args);
         if (args.command == "stat") return run_stat(args);
+        if (args.command == "sweep") return run_sweep(args);
         if (args.command == "import") return run_import(args);
         if (args.command == "replay") return run_replay(args);
         if (args.command == "serve") return run_serve(args);

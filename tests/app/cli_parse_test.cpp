@@ -121,8 +121,9 @@ TEST(CliParse, MistakesNameTheProblem) {
     EXPECT_EQ(error_of({"top"}), "unknown command 'top'");
     EXPECT_EQ(error_of({"record", "record"}), "unknown command 'record'");
     EXPECT_EQ(error_of({"-o", "x.jsonl"}),
-              "--output: only valid with 'record' or 'import' or 'stat'");
-    EXPECT_EQ(error_of({"--", "sleep", "1"}), "'--' and a command to run need 'record' or 'stat'");
+              "--output: only valid with 'record' or 'import' or 'stat' or 'sweep'");
+    EXPECT_EQ(error_of({"--", "sleep", "1"}),
+              "'--' and a command to run need 'record', 'stat' or 'sweep'");
     EXPECT_EQ(error_of({"record", "--"}), "record: expected a command after '--'");
 }
 

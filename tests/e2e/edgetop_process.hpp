@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,8 +31,10 @@ struct RunResult {
 };
 
 struct SpawnOptions {
-    bool close_stdout_reader = false;       // stdout is a pipe nobody reads (EPIPE)
-    std::optional<rlim_t> file_size_limit;  // RLIMIT_FSIZE in bytes
+    bool close_stdout_reader = false;                      // stdout is a pipe nobody reads (EPIPE)
+    std::optional<rlim_t> file_size_limit;                 // RLIMIT_FSIZE in bytes
+    std::vector<std::pair<std::string, std::string>> env;  // variables set for edgetop
+    std::optional<uid_t> uid;                              // run as this user (needs root)
 };
 
 // A running edgetop with its standard output and error captured.
@@ -44,6 +47,9 @@ class EdgetopProcess {
         if (pid_ == 0) {
             dup2(out[1], STDOUT_FILENO);
             dup2(err[1], STDERR_FILENO);
+            for (const auto& [name, value] : options.env)
+                setenv(name.c_str(), value.c_str(), 1);
+            if (options.uid && setuid(*options.uid) != 0) _exit(126);
             if (options.file_size_limit) {
                 rlimit limit{*options.file_size_limit, *options.file_size_limit};
                 setrlimit(RLIMIT_FSIZE, &limit);

@@ -1,0 +1,291 @@
+// edgetop sweep -- CMD against a stand-in nvpmodel: a script first on PATH that records its
+// arguments and applies a mode to a copy of the Orin Nano fixture as the real tool does (status
+// file, online cores, CPU and GPU caps), plus the VDD_IN current each mode draws. The job sleeps
+// for as long as the active mode makes it take, so every mode's time and energy are known:
+//
+//   mode  name        job    VDD_IN   energy   (19.016 V x the current below)
+//   0     15W         1.5 s   6 W      9 J     least energy
+//   1     25W         1.0 s  14 W     14 J
+//   2     MAXN_SUPER  0.5 s  40 W     20 J     fastest
+//   3     7W          3.0 s   4 W     12 J     slower and dearer than 0: off the Pareto front
+//                                              (on it, and least energy, when 0 fails)
+//
+// The gaps are wide enough that a loaded machine's start-up delays (tenths of a second) cannot
+// reorder them. The fixture's active mode is 0.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "e2e/edgetop_process.hpp"
+#include "support/fixture_tree.hpp"
+
+namespace edgetop::testing {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+constexpr const char* kStatus = "/var/lib/nvpmodel/status";
+constexpr const char* kVddInCurrent =
+    "/sys/devices/platform/bus@0/c240000.i2c/i2c-1/1-0040/hwmon/hwmon1/curr1_input";
+constexpr const char* kGpuMax =
+    "/sys/devices/platform/bus@0/17000000.gpu/devfreq/17000000.gpu/max_freq";
+
+void write_script(const std::string& path, const std::string& text) {
+    std::ofstream(path) << text;
+    ::chmod(path.c_str(), 0755);
+}
+
+class SweepTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (::geteuid() != 0) GTEST_SKIP() << "sweep switches power modes only as root";
+        fs::create_directory(tmp_.file("bin"));
+        std::string root = tree_.root();
+        // The stand-in. FAIL_ON holds a mode id it refuses; SLOW makes every call take a second.
+        write_script(tmp_.file("bin/nvpmodel"), R"sh(#!/bin/sh
+echo "$*" >> )sh" + log() + R"sh(
+[ "$1" = "-m" ] || exit 1
+[ -f )sh" + tmp_.file("SLOW") + R"sh( ] && sleep 1
+if [ -f )sh" + tmp_.file("FAIL_ON") + R"sh( ] && [ "$(cat )sh" +
+                                                    tmp_.file("FAIL_ON") + R"sh()" = "$2" ]; then
+    echo "NVPM ERROR: failed to set power mode $2" >&2; exit 1
+fi
+R=)sh" + root + R"sh(
+case $2 in
+    0) off=""; cpu=1497600; gpu=612000000; ma=316 ;;
+    1) off=""; cpu=1344000; gpu=918000000; ma=736 ;;
+    2) off=""; cpu=1728000; gpu=1020000000; ma=2103 ;;
+    3) off="4 5"; cpu=960000; gpu=408000000; ma=210 ;;
+    *) echo "NVPM ERROR: Invalid mode id $2" >&2; exit 1 ;;
+esac
+printf 'pmode:%04d fmode:quiet\n' "$2" > $R)sh" + kStatus +
+                                                    R"sh(
+for c in 0 1 2 3 4 5; do echo 1 > $R/sys/devices/system/cpu/cpu$c/online; done
+for c in $off; do echo 0 > $R/sys/devices/system/cpu/cpu$c/online; done
+if [ -n "$off" ]; then echo 0-3 > $R/sys/devices/system/cpu/online; else echo 0-5 > $R/sys/devices/system/cpu/online; fi
+echo $cpu > $R/sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq
+echo $cpu > $R/sys/devices/system/cpu/cpu4/cpufreq/scaling_max_freq
+echo $gpu > $R)sh" + kGpuMax + R"sh(
+echo $ma > $R)sh" + kVddInCurrent + R"sh(
+)sh");
+        // The job: as long as the active mode makes it take; FAIL_JOB_ON holds a mode it fails in.
+        write_script(tmp_.file("job"), R"sh(#!/bin/sh
+mode=$(sed 's/pmode:0*\([0-9]\).*/\1/' )sh" +
+                                           root + kStatus + R"sh()
+touch )sh" + tmp_.file("running-") + R"sh($mode
+if [ -f )sh" + tmp_.file("FAIL_JOB_ON") + R"sh( ] && [ "$(cat )sh" +
+                                           tmp_.file("FAIL_JOB_ON") +
+                                           R"sh()" = "$mode" ]; then exit 3; fi
+case $mode in 0) exec sleep 1.5 ;; 1) exec sleep 1.0 ;; 2) exec sleep 0.5 ;; *) exec sleep 3.0 ;; esac
+)sh");
+    }
+
+    std::string log() const { return tmp_.file("nvpmodel.log"); }
+    std::vector<std::string> calls() const { return read_lines(log()); }
+    std::string active_status() const { return tree_.read(kStatus); }
+
+    SpawnOptions with_stand_in() const {
+        SpawnOptions options;
+        options.env.emplace_back("PATH", tmp_.file("bin") + ":" + std::getenv("PATH"));
+        return options;
+    }
+    std::vector<std::string> sweep_args(std::vector<std::string> extra) const {
+        std::vector<std::string> args{"sweep", "--root", tree_.root(), "--settle", "0", "-i", "50"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        args.insert(args.end(), {"--", tmp_.file("job")});
+        return args;
+    }
+    static const json& mode_of(const json& j, int id) {
+        for (const auto& m : j["modes"])
+            if (m["id"] == id) return m;
+        throw std::runtime_error("no mode " + std::to_string(id));
+    }
+
+    TempDir tmp_;
+    FixtureTree tree_{"orin-nano"};
+};
+
+TEST_F(SweepTest, RecommendsTheKnownModesKeepsSessionsAndRestores) {
+    std::string dir = tmp_.file("sessions");
+    auto run = run_edgetop(sweep_args({"--json", "--budget-w", "4.5", "-o", dir}), with_stand_in());
+    ASSERT_EQ(run.status, 0) << run.err;
+    auto j = json::parse(run.out);
+    EXPECT_EQ(j["original_mode"], 0);
+    EXPECT_EQ(j["restored"], true);
+    EXPECT_EQ(j["pareto"], json({2, 1, 0})) << run.out;
+    EXPECT_EQ(j["recommended"]["min_time"], 2) << run.out;
+    EXPECT_EQ(j["recommended"]["min_energy"], 0) << run.out;
+    EXPECT_EQ(j["recommended"]["min_energy_within_slack"], 2) << run.out;
+    EXPECT_EQ(j["recommended"]["min_energy_under_budget"], 3) << run.out;
+    ASSERT_EQ(j["modes"].size(), 4u);
+    EXPECT_EQ(mode_of(j, 3)["name"], "7W");
+    EXPECT_EQ(mode_of(j, 3)["caps"]["online_cores"], 4);
+    EXPECT_EQ(mode_of(j, 3)["caps"]["cpu_max_mhz"], 960);
+    EXPECT_EQ(mode_of(j, 2)["caps"]["gpu_max_mhz"], nullptr);  // MAXN: no cap
+    // Average power is the mode's VDD_IN: 19.016 V x the stand-in's current.
+    EXPECT_NEAR(mode_of(j, 2)["avg_power_w"].get<double>(), 19.016 * 2.103, 0.05);
+    EXPECT_NEAR(mode_of(j, 3)["avg_power_w"].get<double>(), 19.016 * 0.210, 0.05);
+    EXPECT_GE(mode_of(j, 3)["duration_s"].get<double>(), 3.0);
+
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 0", "-m 1", "-m 2", "-m 3", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+
+    // Every run's session is kept, and `report` on it gives the sweep's figures.
+    for (const auto& mode : j["modes"]) {
+        int id = mode["id"];
+        std::string session = dir + "/mode-" + std::to_string(id) + "-run-1.jsonl";
+        ASSERT_EQ(mode["runs"].size(), 1u);
+        EXPECT_EQ(mode["runs"][0]["session"], session);
+        EXPECT_EQ(mode["runs"][0]["exit_status"], 0);
+        auto report = run_edgetop({"report", "--json", session});
+        ASSERT_EQ(report.status, 0) << report.err;
+        auto r = json::parse(report.out);
+        EXPECT_DOUBLE_EQ(r["sessions"][0]["energy"]["total"]["joules"].get<double>(),
+                         mode["energy_j"].get<double>())
+            << "mode " << id;
+    }
+}
+
+TEST_F(SweepTest, TextNamesTheFrontAndTheRecommendations) {
+    auto run = run_edgetop(sweep_args({"--modes", "2,0"}), with_stand_in());
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(time-energy Pareto front\s+2,0\n)")))
+        << run.out;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\n\s*fastest\s+mode 2 \(MAXN_SUPER\))")))
+        << run.out;
+    EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\n\s*least energy\s+mode 0 \(15W\))")))
+        << run.out;
+    EXPECT_NE(run.out.find("(no --budget-w)"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("original mode 0 (15W) restored"), std::string::npos) << run.out;
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 2", "-m 0", "-m 0"}));
+}
+
+TEST_F(SweepTest, AModeWhereTheJobFailsIsShownButNotRecommended) {
+    std::ofstream(tmp_.file("FAIL_JOB_ON")) << "0";
+    auto run = run_edgetop(sweep_args({"--json"}), with_stand_in());
+    ASSERT_EQ(run.status, 0) << run.err;
+    auto j = json::parse(run.out);
+    EXPECT_EQ(mode_of(j, 0)["exit_status"], 3);
+    EXPECT_EQ(mode_of(j, 0)["recommendable"], false);
+    EXPECT_EQ(j["pareto"], json({2, 1, 3})) << run.out;
+    EXPECT_EQ(j["recommended"]["min_energy"], 3) << run.out;
+    EXPECT_EQ(j["recommended"]["min_time"], 2) << run.out;
+    EXPECT_EQ(j["restored"], true);
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    EXPECT_EQ(calls().back(), "-m 0");
+}
+
+TEST_F(SweepTest, AModeTheSwitchFailsOnIsShownButNotRecommended) {
+    std::ofstream(tmp_.file("FAIL_ON")) << "2";
+    auto run = run_edgetop(sweep_args({"--json"}), with_stand_in());
+    ASSERT_EQ(run.status, 0) << run.err;
+    auto j = json::parse(run.out);
+    EXPECT_EQ(mode_of(j, 2)["runs"].size(), 0u);
+    EXPECT_NE(mode_of(j, 2)["problem"].get<std::string>().find("exited with status 1"),
+              std::string::npos);
+    EXPECT_EQ(j["pareto"], json({1, 0})) << run.out;
+    EXPECT_EQ(j["recommended"]["min_time"], 1) << run.out;
+    EXPECT_EQ(j["recommended"]["min_energy"], 0) << run.out;
+    EXPECT_EQ(j["restored"], true);
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 0", "-m 1", "-m 2", "-m 3", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+}
+
+bool wait_for_file(const std::string& path, std::chrono::seconds limit = std::chrono::seconds(30)) {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (fs::exists(path)) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+bool wait_for_calls(const std::string& log, size_t count,
+                    std::chrono::seconds limit = std::chrono::seconds(30)) {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (read_lines(log).size() >= count) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+TEST_F(SweepTest, SigintMidRunStopsAndRestores) {
+    EdgetopProcess sweep(sweep_args({"--json"}), with_stand_in());
+    ASSERT_TRUE(wait_for_file(tmp_.file("running-1")));
+    sweep.send(SIGINT);
+    auto run = sweep.wait(std::chrono::seconds(30));
+    EXPECT_EQ(run.status, 128 + SIGINT) << run.err;
+    auto j = json::parse(run.out);
+    EXPECT_EQ(j["interrupted"], true);
+    EXPECT_EQ(j["restored"], true);
+    EXPECT_EQ(j["modes"].size(), 2u);  // 0 measured, 1 interrupted, 2 and 3 never tried
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 0", "-m 1", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+}
+
+TEST_F(SweepTest, SigintMidSettleRestoresEvenThroughASecondCtrlC) {
+    std::ofstream(tmp_.file("SLOW")) << "";
+    auto args = sweep_args({"--modes", "2,3"});
+    args[4] = "60";  // --settle 60: the interruption, not the wait, ends it
+    EdgetopProcess sweep(args, with_stand_in());
+    ASSERT_TRUE(wait_for_calls(log(), 1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // past the slow switch
+    sweep.send(SIGINT);
+    ASSERT_TRUE(wait_for_calls(log(), 2));  // the restore has begun; Ctrl-C again
+    sweep.send(SIGINT);
+    auto run = sweep.wait(std::chrono::seconds(30));
+    EXPECT_EQ(run.status, 128 + SIGINT) << run.err;
+    EXPECT_NE(run.out.find("original mode 0 (15W) restored"), std::string::npos) << run.out;
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 2", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    EXPECT_FALSE(fs::exists(tmp_.file("running-2")));
+}
+
+TEST_F(SweepTest, AFailedRestoreSaysSoWithTheCommand) {
+    std::ofstream(tmp_.file("FAIL_ON")) << "0";
+    auto run = run_edgetop(sweep_args({"--modes", "1", "--json"}), with_stand_in());
+    EXPECT_EQ(run.status, 1) << run.err;
+    EXPECT_EQ(json::parse(run.out)["restored"], false);
+    EXPECT_NE(run.err.find("NOT restored"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("sudo nvpmodel -m 0"), std::string::npos) << run.err;
+}
+
+TEST_F(SweepTest, RefusesBeforeSwitchingAnything) {
+    struct Case {
+        std::vector<std::string> args;
+        SpawnOptions options;
+        std::string message;
+    };
+    SpawnOptions nobody = with_stand_in();
+    nobody.uid = 65534;
+    SpawnOptions no_nvpmodel;
+    no_nvpmodel.env.emplace_back("PATH", "/usr/bin:/bin");
+    FixtureTree no_conf("orin-nano");
+    no_conf.remove("/etc/nvpmodel.conf");
+    std::string job = tmp_.file("job");
+    std::vector<Case> cases{
+        // uid 65534 cannot read the private temporary tree: it gets the source fixture.
+        {{"sweep", "--root", fixture_root("orin-nano"), "--", job}, nobody, "needs root"},
+        {sweep_args({}), no_nvpmodel, "no 'nvpmodel' on PATH"},
+        {{"sweep", "--root", no_conf.root(), "--", job},
+         with_stand_in(),
+         "cannot read /etc/nvpmodel.conf"},
+        {sweep_args({"--modes", "1,9"}), with_stand_in(), "no power mode 9 in /etc/nvpmodel.conf"},
+    };
+    for (const auto& c : cases) {
+        auto run = run_edgetop(c.args, c.options);
+        EXPECT_EQ(run.status, 2) << c.message;
+        EXPECT_EQ(split_lines(run.err).size(), 1u) << run.err;
+        EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
+        EXPECT_FALSE(fs::exists(log())) << c.message;
+    }
+}
+
+}  // namespace
+}  // namespace edgetop::testing
