@@ -112,6 +112,14 @@ std::optional<std::string_view> SysFile::read(size_t max_bytes) {
     return std::string_view(buffer_.data(), used);
 }
 
+std::optional<std::string_view> SysFile::read_lines(size_t max_bytes) {
+    if (auto whole = read(max_bytes)) return whole;
+    if (!too_large_for_) return std::nullopt;
+    std::string_view head(buffer_.data(), max_bytes);
+    size_t last_newline = head.rfind('\n');
+    return head.substr(0, last_newline == std::string_view::npos ? 0 : last_newline + 1);
+}
+
 std::string SysFile::problem() const {
     if (open_result_ != OpenResult::ok) return describe(open_result_);
     return too_large_for_ ? larger_than(too_large_for_) : "";

@@ -35,6 +35,9 @@ class SysFile {
     // larger than max_bytes (a truncated value would be a wrong one; see problem()). 4096 bytes is
     // a sysfs attribute's page. The view stays valid until the next read.
     std::optional<std::string_view> read(size_t max_bytes = 4096);
+    // For procfs tables read line by line (/proc/stat, /proc/meminfo): like read(), but content
+    // larger than max_bytes is cut after its last whole line within the cap instead of refused.
+    std::optional<std::string_view> read_lines(size_t max_bytes);
     // The content without surrounding white space and a trailing NUL.
     std::optional<std::string> read_text();
     // A decimal integer (leading white space and a trailing newline allowed); nullopt on garbage.

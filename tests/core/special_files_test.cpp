@@ -61,6 +61,17 @@ TEST(SpecialFiles, WholeFileReadsUpToItsCapAndNamesAnyExcess) {
     EXPECT_EQ(read_whole_file(tree.path("/etc/none"), 10).problem, "no such file");
 }
 
+TEST(SpecialFiles, ProcfsTablesKeepTheWholeLinesWithinTheCap) {
+    FixtureTree tree;
+    tree.write("/proc/stat", "cpu  1 2 3\ncpu0 1 2 3\nintr " + std::string(100, '7') + "\n");
+    SysFile file(tree.path("/proc/stat"));
+    EXPECT_EQ(file.read(40), std::nullopt);
+    EXPECT_EQ(file.read_lines(40), "cpu  1 2 3\ncpu0 1 2 3\n");
+    EXPECT_EQ(file.problem(), "larger than 40 bytes");
+    EXPECT_EQ(file.read_lines(1000)->size(), 128u);
+    EXPECT_EQ(file.problem(), "");
+}
+
 TEST(SpecialFiles, ProcfsAndSysfsAttributesAreRegularFiles) {
     // What the kernel reports for the files edgetop reads: they must not be refused.
     for (const char* path : {"/proc/stat", "/proc/meminfo", "/proc/loadavg"}) {
