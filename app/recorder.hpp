@@ -78,8 +78,9 @@ class Recorder {
 // the sampler, the analyzer (rule config from rule_config_from) and args.exec if given, writes the
 // header, samples until the plan of args ends it, writes the end line. Returns the exit status:
 // the command's, 1 when the session cannot be written, 2 for a bad rule setting, 127 when the
-// command cannot be started. Messages go to standard error.
-int record_session(const cli::Args& args, const std::string& output,
+// command cannot be started. Messages go to standard error. SIGINT, SIGTERM and SIGHUP end it
+// (unless ignored when edgetop started); args.exec starts with process_mask.
+int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
                    RecordObserver* observer = nullptr);
 
 }  // namespace edgetop

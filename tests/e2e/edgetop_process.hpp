@@ -32,6 +32,7 @@ struct RunResult {
 struct SpawnOptions {
     bool close_stdout_reader = false;       // stdout is a pipe nobody reads (EPIPE)
     std::optional<rlim_t> file_size_limit;  // RLIMIT_FSIZE in bytes
+    bool ignore_sighup = false;             // started as nohup starts it
 };
 
 // A running edgetop with its standard output and error captured.
@@ -48,6 +49,7 @@ class EdgetopProcess {
                 rlimit limit{*options.file_size_limit, *options.file_size_limit};
                 setrlimit(RLIMIT_FSIZE, &limit);
             }
+            if (options.ignore_sighup) ::signal(SIGHUP, SIG_IGN);
             std::vector<char*> argv;
             std::string binary = EDGETOP_BINARY;
             argv.push_back(binary.data());
@@ -79,6 +81,7 @@ class EdgetopProcess {
     EdgetopProcess& operator=(const EdgetopProcess&) = delete;
 
     void send(int signal) const { ::kill(pid_, signal); }
+    pid_t pid() const { return pid_; }
 
     // Collects the output until the process exits; kills it after `limit` (a hung edgetop fails
     // the test instead of hanging the suite).
