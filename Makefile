@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build run test clean format
+.PHONY: deps build run test fuzz clean format
 
 deps:
 	@./scripts/install-deps.sh
@@ -27,6 +27,16 @@ test: deps
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" >/dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 	@cd $(ASAN_DIR) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
+
+# Every libFuzzer target (clang++ with ASan and UBSan) for FUZZ_SECONDS each; a crashing input is
+# kept as <target>-fuzz-crash-* in FUZZ_ARTIFACTS.
+FUZZ_SECONDS ?= 60
+FUZZ_ARTIFACTS ?= $(CURDIR)/fuzz-artifacts
+fuzz:
+	@FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/import/fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+	@for target in session_lines nvpmodel_conf rule_config; do \
+		FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/fuzz/run_fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; \
+	done
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
