@@ -89,6 +89,17 @@ TEST_F(HostileTree, RecordStillStopsOnSigterm) {
     EXPECT_EQ(lines.back()["reason"], "signal");
 }
 
+TEST_F(HostileTree, ServeStillStopsOnSigterm) {
+    std::string log = tmp_.file("serve.jsonl");
+    EdgetopProcess process({"serve", "--listen", "127.0.0.1:0", "--root", tree_.root(),
+                            "--interval", "50", "--log", log});
+    ASSERT_TRUE(wait_for_samples(log, 2));
+    process.send(SIGTERM);
+    RunResult run = process.wait(std::chrono::seconds(20));
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(parse_lines(read_lines(log)).back()["reason"], "signal");
+}
+
 TEST_F(HostileTree, CheckNamesWhyEachFileIsRefused) {
     RunResult run = run_edgetop({"--check", "--root", tree_.root()});
     ASSERT_EQ(run.status, 0) << run.err;
