@@ -25,8 +25,7 @@ void read_all(const std::string& text) {
         edgetop::SessionRecord record;
         while (reader.next(record)) {
             // Copying and printing the line (its evidence) overflowed the stack on deep nesting.
-            if (record.kind == edgetop::SessionRecord::Kind::event)
-                (void)record.event.data.dump();
+            if (record.kind == edgetop::SessionRecord::Kind::event) (void)record.event.data.dump();
         }
     } catch (const edgetop::SessionError&) {
     }
