@@ -9,7 +9,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 # use in .cache/compiler (expanded when a recipe runs, so after install-deps.sh).
 COMPILER_FLAG = $(if $(wildcard .cache/compiler),-DCMAKE_CXX_COMPILER=$(shell cat .cache/compiler))
 
-.PHONY: deps deps-test build run test dist test-platforms clean format
+.PHONY: deps deps-test build run test fuzz dist test-platforms clean format
 
 deps:
 	@./scripts/install-deps.sh build
@@ -46,6 +46,16 @@ dist:
 # qemu, the .deb on another release, the static binary alone in an empty root. Slow: see .ci/run.
 test-platforms:
 	@./scripts/test-platforms.sh
+
+# Every libFuzzer target (clang++ with ASan and UBSan) for FUZZ_SECONDS each; a crashing input is
+# kept as <target>-fuzz-crash-* in FUZZ_ARTIFACTS.
+FUZZ_SECONDS ?= 60
+FUZZ_ARTIFACTS ?= $(CURDIR)/fuzz-artifacts
+fuzz:
+	@FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/import/fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+	@for target in session_lines nvpmodel_conf rule_config; do \
+		FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/fuzz/run_fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; \
+	done
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')

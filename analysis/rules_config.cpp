@@ -5,12 +5,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "analysis/rules_catalog.hpp"
 #include "edgetop/numbers.hpp"
+#include "sensors/sysfs_file.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -155,14 +154,13 @@ RuleConfigLoad load_rule_config(const std::filesystem::path& path, IfMissing if_
         result.error = fmt::format("{}: cannot read: is a directory", path.string());
         return result;
     }
-    std::ifstream file(path);
-    if (!file) {
-        result.error = fmt::format("{}: cannot read: {}", path.string(), std::strerror(errno));
+    // A FIFO or a /dev/zero link would block or never end: only a regular file of bounded size.
+    auto file = read_whole_file(path.string(), kMaxRuleConfigBytes);
+    if (!file.text) {
+        result.error = fmt::format("{}: cannot read: {}", path.string(), file.problem);
         return result;
     }
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (auto error = parse_rule_config(text.str(), result.config)) {
+    if (auto error = parse_rule_config(*file.text, result.config)) {
         result.config = RuleConfig{};
         result.error = fmt::format("{}: {}", path.string(), *error);
     }

@@ -49,6 +49,9 @@ std::optional<std::string> parse_rule_config(std::string_view text, RuleConfig& 
 
 enum class IfMissing { use_defaults, error };
 
+// A config file is a few dozen lines; anything larger than this is refused, not read.
+inline constexpr size_t kMaxRuleConfigBytes = 256 * 1024;
+
 struct RuleConfigLoad {
     RuleConfig config;
     std::optional<std::string> error;  // "PATH: line N: ..." or "PATH: cannot read: ..."

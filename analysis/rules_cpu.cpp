@@ -8,6 +8,7 @@
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
+#include "edgetop/number_text.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -160,9 +161,9 @@ RuleResult check_cpu_dvfs_throttle(const RuleInput& in) {
         if (slow)
             throttled.push_back(
                 fmt::format("CPU {} at {}, below {:g} % of the allowed {} while "
-                            "{:.0f} % busy",
+                            "{} % busy",
                             describe(c), mhz_from_khz(*c.freq_khz), ratio_pct,
-                            mhz_from_khz(*c.max_khz), *c.util_pct));
+                            mhz_from_khz(*c.max_khz), fixed(*c.util_pct, 0)));
     }
     if (!r.active)
         return RuleResult::inactive(

@@ -7,6 +7,7 @@
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
+#include "edgetop/number_text.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -41,10 +42,11 @@ RuleResult check_gpu_dvfs_throttle(const RuleInput& in) {
                          {"max_hz", *g.max_hz},
                          {"throttled", slow}});
         if (slow)
-            throttled.push_back(fmt::format(
-                "GPU {} at {}, below {:g} % of the allowed {} while "
-                "{:.0f} % busy",
-                g.name, mhz_from_hz(*g.freq_hz), ratio_pct, mhz_from_hz(*g.max_hz), *g.load_pct));
+            throttled.push_back(
+                fmt::format("GPU {} at {}, below {:g} % of the allowed {} while "
+                            "{} % busy",
+                            g.name, mhz_from_hz(*g.freq_hz), ratio_pct, mhz_from_hz(*g.max_hz),
+                            fixed(*g.load_pct, 0)));
     }
     if (!r.active)
         return RuleResult::inactive(
@@ -98,7 +100,7 @@ RuleResult check_gpu_starved(const RuleInput& in) {
     for (const ProcessSample* p : feeding) {
         feeders.push_back(
             {{"pid", p->pid}, {"name", p->name}, {"cpu_pct", round_to(*p->cpu_pct, 1)}});
-        feeder_text.push_back(fmt::format("{} {} {:.0f} %", p->pid, p->name, *p->cpu_pct));
+        feeder_text.push_back(fmt::format("{} {} {} %", p->pid, p->name, fixed(*p->cpu_pct, 0)));
     }
     std::vector<std::string> why;
     if (!busy_core_ids.empty())
@@ -108,17 +110,17 @@ RuleResult check_gpu_starved(const RuleInput& in) {
         why.push_back(fmt::format("GPU processes {}", fmt::join(feeder_text, ", ")));
     if (r.holds)
         r.message = fmt::format(
-            "GPU {} at {:.0f} % load while the CPU is saturated ({}): the GPU "
+            "GPU {} at {} % load while the CPU is saturated ({}): the GPU "
             "waits for the CPU",
-            gpu->name, *gpu->load_pct, fmt::join(why, "; "));
+            gpu->name, fixed(*gpu->load_pct, 0), fmt::join(why, "; "));
     else if (cpu_saturated)
-        r.message = fmt::format("GPU {} at {:.0f} % load keeps up with a saturated CPU", gpu->name,
-                                *gpu->load_pct);
+        r.message = fmt::format("GPU {} at {} % load keeps up with a saturated CPU", gpu->name,
+                                fixed(*gpu->load_pct, 0));
     else
         r.message = fmt::format(
-            "GPU {} at {:.0f} % load; no online core or GPU process at or "
+            "GPU {} at {} % load; no online core or GPU process at or "
             "above {:g} % CPU",
-            gpu->name, *gpu->load_pct, cpu_busy);
+            gpu->name, fixed(*gpu->load_pct, 0), cpu_busy);
     r.evidence = {{"gpu", gpu->name},
                   {"gpu_load_pct", round_to(*gpu->load_pct, 1)},
                   {"busy_cores", busy_cores},
@@ -142,10 +144,10 @@ RuleResult check_emc_saturated(const RuleInput& in) {
     if (!in.details) return r;
     const std::string clock =
         now.emc->freq_hz ? fmt::format(" at {}", mhz_from_hz(*now.emc->freq_hz)) : "";
-    r.message = r.holds
-                    ? fmt::format("EMC (shared DRAM) {:.0f} % busy{}: memory-bandwidth bound",
-                                  *now.emc->util_pct, clock)
-                    : fmt::format("EMC (shared DRAM) {:.0f} % busy{}", *now.emc->util_pct, clock);
+    r.message =
+        r.holds ? fmt::format("EMC (shared DRAM) {} % busy{}: memory-bandwidth bound",
+                              fixed(*now.emc->util_pct, 0), clock)
+                : fmt::format("EMC (shared DRAM) {} % busy{}", fixed(*now.emc->util_pct, 0), clock);
     r.evidence = {{"util_pct", round_to(*now.emc->util_pct, 1)},
                   {"freq_hz", or_null(now.emc->freq_hz)},
                   {"max_hz", or_null(now.emc->max_hz)},

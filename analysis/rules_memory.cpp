@@ -6,12 +6,13 @@
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
+#include "edgetop/number_text.hpp"
 
 namespace edgetop::analysis {
 namespace {
 
 std::string gib(int64_t kb) {
-    return fmt::format("{:.1f} GiB", static_cast<double>(kb) / 1048576);
+    return fixed(static_cast<double>(kb) / 1048576, 1) + " GiB";
 }
 
 // Growth of swap use over the last window_s, as a share of the swap size per window_s. Needs
@@ -57,11 +58,11 @@ RuleResult check_memory_pressure(const RuleInput& in) {
     if (!in.details) return r;
     std::vector<std::string> parts;
     if (available_pct)
-        parts.push_back(fmt::format("RAM {:.1f} % available ({} of {})", *available_pct,
+        parts.push_back(fmt::format("RAM {} % available ({} of {})", fixed(*available_pct, 1),
                                     gib(*mem.available_kb), gib(*mem.total_kb)));
     if (rise)
-        parts.push_back(fmt::format("swap use {} {:.1f} % of swap per {:g} s",
-                                    *rise >= 0 ? "growing" : "shrinking", std::abs(*rise),
+        parts.push_back(fmt::format("swap use {} {} % of swap per {:g} s",
+                                    *rise >= 0 ? "growing" : "shrinking", fixed(std::abs(*rise), 1),
                                     swap_window_s));
     r.message = fmt::format("{}", fmt::join(parts, "; "));
     if (r.holds) r.message += ": CPU and GPU share this RAM; processes may be killed";
@@ -91,11 +92,12 @@ RuleResult check_io_stall(const RuleInput& in) {
         now.system.procs_blocked
             ? fmt::format(", {} processes blocked on I/O", *now.system.procs_blocked)
             : "";
-    r.message = r.holds ? fmt::format(
-                              "CPUs {:.0f} % in iowait{}: storage feeds the work too "
-                              "slowly",
-                              *now.cpu.iowait_pct, blocked)
-                        : fmt::format("CPUs {:.0f} % in iowait{}", *now.cpu.iowait_pct, blocked);
+    r.message = r.holds
+                    ? fmt::format(
+                          "CPUs {} % in iowait{}: storage feeds the work too "
+                          "slowly",
+                          fixed(*now.cpu.iowait_pct, 0), blocked)
+                    : fmt::format("CPUs {} % in iowait{}", fixed(*now.cpu.iowait_pct, 0), blocked);
     r.evidence = {{"iowait_pct", round_to(*now.cpu.iowait_pct, 2)},
                   {"procs_blocked", or_null(now.system.procs_blocked)},
                   {"limit_pct", limit}};

@@ -8,6 +8,7 @@
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
+#include "edgetop/number_text.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -60,7 +61,7 @@ RuleResult check_power_limit(const RuleInput& in) {
         const auto& limit = crit ? rail.crit_ma : rail.warn_ma;
         alarm_text.push_back(fmt::format("over-current alarm on {} ({}{})", rail.name,
                                          crit ? "critical" : "warning",
-                                         limit ? fmt::format(", limit {:.0f} mA", *limit) : ""));
+                                         limit ? ", limit " + fixed(*limit, 0) + " mA" : ""));
         alarms.push_back({{"rail", rail.name},
                           {"warn_alarm", or_null(rail.warn_alarm)},
                           {"crit_alarm", or_null(rail.crit_alarm)},
@@ -70,16 +71,17 @@ RuleResult check_power_limit(const RuleInput& in) {
     }
     std::vector<std::string> parts = alarm_text;
     if (over_budget)
-        parts.insert(parts.begin(), fmt::format("total power {:.1f} W at or over the {:g} W "
-                                                "budget of {}",
-                                                *total / 1000.0, budget->watts, budget->source));
+        parts.insert(parts.begin(),
+                     fmt::format("total power {} W at or over the {:g} W "
+                                 "budget of {}",
+                                 fixed(*total / 1000.0, 1), budget->watts, budget->source));
     if (r.holds)
         r.message = fmt::format("{}", fmt::join(parts, "; "));
     else if (budget_known)
         r.message = fmt::format(
-            "total power {:.1f} W of a {:g} W budget ({}); no over-current "
+            "total power {} W of a {:g} W budget ({}); no over-current "
             "alarm",
-            *total / 1000.0, budget->watts, budget->source);
+            fixed(*total / 1000.0, 1), budget->watts, budget->source);
     else
         r.message = "no over-current alarm";
     r.evidence = {

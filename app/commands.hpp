@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <signal.h>
+
 #include "app/cli_args.hpp"
 #include "sensors/source.hpp"
 
@@ -18,20 +20,21 @@ int run_default(const cli::Args& args);
 int run_interactive(const cli::Args& args);
 // edgetop --check: every source's status.
 int run_check(const cli::Args& args);
-// edgetop record.
-int run_record(const cli::Args& args);
+// edgetop record. process_mask: the signal mask edgetop started with (StartupSignals), for the
+// command it runs.
+int run_record(const cli::Args& args, const sigset_t& process_mask);
 // edgetop report FILE...
 int run_report(const cli::Args& args);
 // edgetop stat -- CMD ARGS...
-int run_stat(const cli::Args& args);
+int run_stat(const cli::Args& args, const sigset_t& process_mask);
 // edgetop sweep -- CMD ARGS...: CMD in every power mode, then the most efficient mode.
-int run_sweep(const cli::Args& args);
+int run_sweep(const cli::Args& args, const sigset_t& process_mask);
 // edgetop import tegrastats FILE
 int run_import(const cli::Args& args);
 // edgetop replay FILE
 int run_replay(const cli::Args& args);
 // edgetop serve: the Prometheus exporter.
-int run_serve(const cli::Args& args);
+int run_serve(const cli::Args& args, const sigset_t& process_mask);
 
 // "edgetop: MESSAGE" on standard error: the one-line error of every command.
 void print_error(const std::string& message);

@@ -1,5 +1,7 @@
 #include "app/import_samples.hpp"
 
+#include "sensors/sysfs_file.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -36,6 +38,9 @@ void shift_time(Sample& sample, double new_t_s) {
 ImportInput::ImportInput(const std::string& path)
     : buffer_(new char[kInputBufferBytes]), name_(path == "-" ? "standard input" : path) {
     file_.rdbuf()->pubsetbuf(buffer_.get(), kInputBufferBytes);
+    if (path != "-")
+        if (auto problem = input_stream_problem(path); !problem.empty())
+            throw std::runtime_error("cannot read '" + path + "': " + problem);
     errno = 0;
     file_.open(path == "-" ? "/dev/stdin" : path, std::ios::binary);
     if (!file_.is_open())

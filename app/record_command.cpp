@@ -35,16 +35,17 @@ RecordPlan plan_of(const cli::Args& args) {
 }  // namespace
 
 int record_session(const cli::Args& args, const std::string& output_path,
-                   RecordObserver* observer) {
+                   const sigset_t& process_mask, RecordObserver* observer) {
     // SIGPIPE and SIGXFSZ are blocked, not watched: a reader that goes away (EPIPE) or a file
     // size limit (EFBIG) is a write error like a full disk, not death.
-    SignalWatch signals({SIGINT, SIGTERM, SIGCHLD}, {SIGPIPE, SIGXFSZ});
+    SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
     std::optional<int> signal;
-    return record_session(args, output_path, signals, &signal, observer);
+    return record_session(args, output_path, process_mask, signals, &signal, observer);
 }
 
-int record_session(const cli::Args& args, const std::string& output_path, SignalWatch& signals,
-                   std::optional<int>* signal, RecordObserver* observer) {
+int record_session(const cli::Args& args, const std::string& output_path,
+                   const sigset_t& process_mask, SignalWatch& signals, std::optional<int>* signal,
+                   RecordObserver* observer) {
     std::string rule_error;
     auto rules = rule_config_from(args, rule_error);
     if (!rules) {
@@ -65,7 +66,7 @@ int record_session(const cli::Args& args, const std::string& output_path, Signal
     std::unique_ptr<ChildProcess> child;
     if (!args.exec.empty()) {
         try {
-            child = std::make_unique<ChildProcess>(args.exec, signals.original_mask());
+            child = std::make_unique<ChildProcess>(args.exec, process_mask);
         } catch (const std::exception& e) {
             print_error(e.what());
             return 127;
@@ -98,8 +99,8 @@ int record_session(const cli::Args& args, const std::string& output_path, Signal
     return outcome.write_failed ? 1 : status;
 }
 
-int run_record(const cli::Args& args) {
-    return record_session(args, args.output);
+int run_record(const cli::Args& args, const sigset_t& process_mask) {
+    return record_session(args, args.output, process_mask);
 }
 
 }  // namespace edgetop

@@ -79,14 +79,15 @@ class Recorder {
 // the sampler, the analyzer (rule config from rule_config_from) and args.exec if given, writes the
 // header, samples until the plan of args ends it, writes the end line. Returns the exit status:
 // the command's, 1 when the session cannot be written, 2 for a bad rule setting, 127 when the
-// command cannot be started. Messages go to standard error.
-int record_session(const cli::Args& args, const std::string& output,
+// command cannot be started. Messages go to standard error. SIGINT, SIGTERM and SIGHUP end it
+// (unless ignored when edgetop started); args.exec starts with process_mask.
+int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
                    RecordObserver* observer = nullptr);
 
-// The same with the caller's signal watch (it must watch SIGCHLD; the command starts with the
-// watch's original mask), for callers that run several recordings and must see a stop request
-// that arrived during one: its signal is stored in *signal.
-int record_session(const cli::Args& args, const std::string& output, SignalWatch& signals,
-                   std::optional<int>* signal, RecordObserver* observer = nullptr);
+// The same with the caller's signal watch (it must watch SIGCHLD), for callers that run several
+// recordings and must see a stop request that arrived during one: its signal is stored in *signal.
+int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
+                   SignalWatch& signals, std::optional<int>* signal,
+                   RecordObserver* observer = nullptr);
 
 }  // namespace edgetop

@@ -8,6 +8,7 @@
 #include "app/cli_help.hpp"
 #include "app/cli_parse.hpp"
 #include "app/commands.hpp"
+#include "app/startup_signals.hpp"
 
 namespace edgetop {
 
@@ -30,6 +31,8 @@ int print(const std::string& text) {
 }  // namespace
 
 int run(int argc, const char* const* argv) {
+    // First, before anything that can take time: see startup_signals.hpp.
+    StartupSignals startup;
     cli::Args args;
     try {
         args = cli::parse(std::span<const char* const>(argv + 1, argc > 0 ? argc - 1 : 0));
@@ -39,15 +42,19 @@ int run(int argc, const char* const* argv) {
     if (args.help) return print(cli::help_text(args.command));
     if (args.version) return print(cli::version_text());
     if (auto problem = root_problem(args.root)) return fail(1, "--root " + *problem);
+    bool records = !args.check && (args.command == "record" || args.command == "stat" ||
+                                   args.command == "serve" || args.command == "sweep");
+    if (!records) startup.release();
+    const sigset_t& mask = startup.original_mask();
     try {
         if (args.check) return run_check(args);
-        if (args.command == "record") return run_record(args);
+        if (args.command == "record") return run_record(args, mask);
         if (args.command == "report") return run_report(args);
-        if (args.command == "stat") return run_stat(args);
-        if (args.command == "sweep") return run_sweep(args);
+        if (args.command == "stat") return run_stat(args, mask);
+        if (args.command == "sweep") return run_sweep(args, mask);
         if (args.command == "import") return run_import(args);
         if (args.command == "replay") return run_replay(args);
-        if (args.command == "serve") return run_serve(args);
+        if (args.command == "serve") return run_serve(args, mask);
         return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());

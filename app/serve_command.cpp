@@ -28,7 +28,7 @@ class BlockedSignals {
     BlockedSignals() {
         sigset_t set;
         sigemptyset(&set);
-        for (int signo : {SIGINT, SIGTERM, SIGCHLD, SIGPIPE, SIGXFSZ})
+        for (int signo : {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGXFSZ})
             sigaddset(&set, signo);
         pthread_sigmask(SIG_BLOCK, &set, &original_);
     }
@@ -42,7 +42,7 @@ class BlockedSignals {
 
 }  // namespace
 
-int run_serve(const cli::Args& args) {
+int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     std::string error;
     auto rules = rule_config_from(args, error);
     if (!rules) {
@@ -70,7 +70,7 @@ int run_serve(const cli::Args& args) {
                              static_cast<double>(sysconf(_SC_CLK_TCK)));
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.output == "-" ? "/dev/null" : args.output;
-    return record_session(args, log, &publisher);
+    return record_session(args, log, process_mask, &publisher);
 }
 
 }  // namespace edgetop

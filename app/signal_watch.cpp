@@ -1,5 +1,7 @@
 #include "app/signal_watch.hpp"
 
+#include "app/startup_signals.hpp"
+
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,8 +14,10 @@ namespace edgetop {
 SignalWatch::SignalWatch(std::initializer_list<int> watched, std::initializer_list<int> blocked) {
     sigset_t watch_set;
     sigemptyset(&watch_set);
+    // An ignored stop signal (nohup's SIGHUP, SIGINT of a background job) stays ignored: blocked,
+    // it would be queued and read like any other.
     for (int s : watched)
-        sigaddset(&watch_set, s);
+        if (s == SIGCHLD || !is_ignored(s)) sigaddset(&watch_set, s);
     blocked_ = watch_set;
     for (int s : blocked)
         sigaddset(&blocked_, s);

@@ -12,7 +12,8 @@ namespace edgetop {
 
 class SignalWatch {
   public:
-    // Watches `watched` on the descriptor; additionally blocks `blocked` (delivered to nobody,
+    // Watches `watched` (but those ignored when edgetop started) on the descriptor; additionally
+    // blocks `blocked` (delivered to nobody,
     // e.g. SIGPIPE so that a closed pipe is a write error, not death).
     SignalWatch(std::initializer_list<int> watched, std::initializer_list<int> blocked);
     // Discards what is still pending (a late SIGINT, the SIGPIPE of a closed pipe) so that

@@ -4,6 +4,7 @@
 
 #include "app/text_table.hpp"
 #include "app/text_units.hpp"
+#include "edgetop/number_text.hpp"
 
 namespace edgetop {
 
@@ -51,7 +52,7 @@ void cpu_section(std::string& out, const CpuSample& cpu) {
 }
 
 void system_section(std::string& out, const SystemSample& s) {
-    auto load = [](std::optional<double> v) { return v ? fmt::format("{:.2f}", *v) : kAbsent; };
+    auto load = [](std::optional<double> v) { return v ? fixed(*v, 2) : kAbsent; };
     section(out, "System",
             fmt::format("uptime {}  load {} {} {}  running {}  blocked {}  context switches {}",
                         text::duration(s.uptime_s), load(s.load_1), load(s.load_5), load(s.load_15),

@@ -152,8 +152,13 @@ std::string scratch_session() {
 
 class Sweep {
   public:
-    Sweep(const cli::Args& args, SweepPlan plan, SignalWatch& signals, ModeSwitcher& switcher)
-        : args_(args), plan_(std::move(plan)), signals_(signals), switcher_(switcher) {}
+    Sweep(const cli::Args& args, SweepPlan plan, const sigset_t& process_mask, SignalWatch& signals,
+          ModeSwitcher& switcher)
+        : args_(args),
+          plan_(std::move(plan)),
+          process_mask_(process_mask),
+          signals_(signals),
+          switcher_(switcher) {}
 
     // Tries every mode until done or a stop request; throws on an error of edgetop's own.
     void run(std::vector<sweep::ModeResult>& results, std::optional<int>& stop) {
@@ -205,7 +210,7 @@ class Sweep {
         run_args.count.reset();
         run_args.duration_s.reset();
         sweep::Run run;
-        run.exit_status = record_session(run_args, session, signals_, &stop);
+        run.exit_status = record_session(run_args, session, process_mask_, signals_, &stop);
         if (run.exit_status != 0)
             progress(fmt::format("mode {}: run {} exited with status {}", id, k, run.exit_status));
         measure_run(session, plan_.rules, run);
@@ -218,6 +223,7 @@ class Sweep {
 
     const cli::Args& args_;
     SweepPlan plan_;
+    sigset_t process_mask_;  // the mask edgetop started with, for the job and nvpmodel
     SignalWatch& signals_;
     ModeSwitcher& switcher_;
     bool switched_ = false;
@@ -237,7 +243,7 @@ bool restore_mode(const ModeSwitcher& switcher, int original) {
 
 }  // namespace
 
-int run_sweep(const cli::Args& args) {
+int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
     SweepPlan plan;
     if (auto problem = refusal(args, plan)) {
         print_error(*problem);
@@ -249,7 +255,7 @@ int run_sweep(const cli::Args& args) {
             return 1;
         }
     SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
-    ModeSwitcher switcher(Root(args.root), plan.conf, args.conf, signals.original_mask());
+    ModeSwitcher switcher(Root(args.root), plan.conf, args.conf, process_mask);
     auto original = switcher.current();
     if (!original) {
         print_error(
@@ -264,7 +270,7 @@ int run_sweep(const cli::Args& args) {
     outcome.slack_pct = args.slack_pct;
     outcome.budget_w = args.budget_w;
     bool own_error = false;
-    Sweep sweep(args, plan, signals, switcher);
+    Sweep sweep(args, plan, process_mask, signals, switcher);
     try {
         sweep.run(outcome.modes, outcome.interrupted_by);
     } catch (const std::exception& e) {

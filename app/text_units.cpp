@@ -4,12 +4,14 @@
 
 #include <fmt/format.h>
 
+#include "edgetop/number_text.hpp"
+
 namespace edgetop::text {
 
 std::string number(double value, int decimals) {
     if (!std::isfinite(value)) return kAbsent;
-    std::string s = fmt::format("{:.{}f}", value, decimals);
-    if (s.find('.') != std::string::npos) {
+    std::string s = fixed(value, decimals);
+    if (s.find('.') != std::string::npos && s.find('e') == std::string::npos) {
         while (s.back() == '0')
             s.pop_back();
         if (s.back() == '.') s.pop_back();
@@ -19,7 +21,7 @@ std::string number(double value, int decimals) {
 }
 
 std::string percent(std::optional<double> pct) {
-    return pct ? fmt::format("{:.2f} %", *pct) : kAbsent;
+    return pct ? fixed(*pct, 2) + " %" : kAbsent;
 }
 
 std::string khz_as_mhz(std::optional<int64_t> khz) {
@@ -39,7 +41,7 @@ std::string celsius(std::optional<double> c) {
 }
 
 std::string kb_as_mib(std::optional<int64_t> kb) {
-    return kb ? fmt::format("{:.1f} MiB", static_cast<double>(*kb) / 1024.0) : kAbsent;
+    return kb ? fixed(static_cast<double>(*kb) / 1024.0, 1) + " MiB" : kAbsent;
 }
 
 std::string integer(std::optional<int64_t> value, const char* unit) {
@@ -56,8 +58,9 @@ std::string text_or_absent(const std::optional<std::string>& value) {
 }
 
 std::string duration(std::optional<double> seconds) {
-    if (!seconds || !std::isfinite(*seconds) || *seconds < 0) return kAbsent;
-    auto total = static_cast<int64_t>(*seconds);
+    auto whole = seconds ? to_int64(*seconds) : std::nullopt;
+    if (!whole || *whole < 0) return kAbsent;
+    int64_t total = *whole;
     int64_t days = total / 86400;
     std::string hms =
         fmt::format("{:02}:{:02}:{:02}", total % 86400 / 3600, total % 3600 / 60, total % 60);

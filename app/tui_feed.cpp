@@ -5,6 +5,8 @@
 #include <cmath>
 #include <utility>
 
+#include "edgetop/number_text.hpp"
+
 namespace edgetop {
 
 namespace {
@@ -15,7 +17,7 @@ std::string value_text(const nlohmann::json& value) {
         double v = value.get<double>();
         // Evidence numbers are measurements: two decimals at most, no trailing zeros.
         if (std::isfinite(v) && std::abs(v) < 1e12) {
-            std::string text = fmt::format("{:.2f}", v);
+            std::string text = fixed(v, 2);
             while (text.back() == '0')
                 text.pop_back();
             if (text.back() == '.') text.pop_back();

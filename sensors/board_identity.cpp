@@ -14,6 +14,7 @@ namespace edgetop {
 namespace {
 
 constexpr size_t kMaxConfBytes = 1 << 20;
+constexpr size_t kMaxReleaseBytes = 64 * 1024;  // one line, and the nvpmodel status one word
 constexpr const char* kReleasePath = "/etc/nv_tegra_release";
 constexpr const char* kConfPath = "/etc/nvpmodel.conf";
 constexpr const char* kStatusPath = "/var/lib/nvpmodel/status";
@@ -27,6 +28,13 @@ SourceStatus make_status(std::string name, OpenResult result, std::string path, 
                    : result == OpenResult::needs_root ? SourceStatus::State::needs_root
                                                       : SourceStatus::State::absent;
     return status;
+}
+
+// The reason a file gave no text when it is there but refused ("not a regular file", "larger
+// than N bytes"), else the usual explanation.
+std::string problem_or(const FileText& file, std::string usual) {
+    if (file.text || file.problem == describe(OpenResult::absent)) return usual;
+    return file.problem;
 }
 
 class BoardIdentitySource final : public Source {
@@ -99,9 +107,10 @@ class BoardIdentitySource final : public Source {
     }
 
     bool read_release(const Root& root) {
-        auto text = read_text_file(root.path(kReleasePath));
+        auto file = read_whole_file(root.path(kReleasePath), kMaxReleaseBytes);
+        auto text = file.text;
         auto probe = text ? OpenResult::ok : probe_file(root.path(kReleasePath));
-        std::string hint = "not a Jetson, or a container without L4T";
+        std::string hint = problem_or(file, "not a Jetson, or a container without L4T");
         if (text) {
             board_.l4t = parse_l4t_release(*text);
             if (board_.l4t) board_.jetpack = jetpack_for_l4t(*board_.l4t);
@@ -114,7 +123,8 @@ class BoardIdentitySource final : public Source {
     }
 
     bool read_nvpmodel(const Root& root) {
-        auto text = read_text_file(root.path(kConfPath), kMaxConfBytes);
+        auto conf_file = read_whole_file(root.path(kConfPath), kMaxConfBytes);
+        const auto& text = conf_file.text;
         NvpmodelConf conf;
         if (text) conf = parse_nvpmodel(*text);
         board_.power_modes = conf.power_modes();
@@ -122,9 +132,10 @@ class BoardIdentitySource final : public Source {
         status_.push_back(make_status(
             "board.nvpmodel", text ? OpenResult::ok : probe_file(root.path(kConfPath)), kConfPath,
             text ? std::to_string(conf.modes.size()) + " power modes"
-                 : "no nvpmodel on this board"));
+                 : problem_or(conf_file, "no nvpmodel on this board")));
 
-        auto status_text = read_text_file(root.path(kStatusPath));
+        auto status_file = read_whole_file(root.path(kStatusPath), kMaxReleaseBytes);
+        const auto& status_text = status_file.text;
         if (status_text) board_.current_mode_id = parse_nvpmodel_status(*status_text);
         std::string hint;
         if (!board_.current_mode_id && !conf.modes.empty()) {
@@ -135,6 +146,8 @@ class BoardIdentitySource final : public Source {
         }
         if (status_text && !parse_nvpmodel_status(*status_text))
             hint = "no 'pmode:<n>' in the file; " + hint;
+        if (auto refused = problem_or(status_file, ""); !refused.empty())
+            hint = hint.empty() ? refused : refused + "; " + hint;
         status_.push_back(make_status(
             "board.nvpmodel_status",
             status_text ? OpenResult::ok : probe_file(root.path(kStatusPath)), kStatusPath, hint));

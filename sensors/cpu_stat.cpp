@@ -32,7 +32,7 @@ class CpuStatSource : public Source {
     }
 
     void poll(Sample& sample) override {
-        auto text = stat_.read(kMaxStatBytes);
+        auto text = stat_.read_lines(kMaxStatBytes);
         if (!text) return;
         parse_proc_stat(*text, parsed_);
         sample.cpu.ticks = parsed_.total;

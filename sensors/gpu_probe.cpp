@@ -59,6 +59,10 @@ SourceStatus file_status(std::string name, OpenResult state, std::string machine
             status.state = SourceStatus::State::absent;
             status.hint = std::string(absent_hint);
             break;
+        case OpenResult::not_regular:
+            status.state = SourceStatus::State::absent;
+            status.hint = describe(state);
+            break;
     }
     return status;
 }

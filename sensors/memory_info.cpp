@@ -62,7 +62,7 @@ class MemorySource : public Source {
         buddyinfo_ = SysFile(root.path(kBuddyinfo));
         // JetPack 4/5 kernels print NvMapMemUsed in meminfo; later ones only have the debugfs
         // table, which needs root.
-        auto text = meminfo_.read(kMaxMeminfoBytes);
+        auto text = meminfo_.read_lines(kMaxMeminfoBytes);
         meminfo_has_nvmap_ = text && parse_meminfo(*text).nvmap_used.has_value();
         nvmap_clients_ = SysFile();
         nvmap_device_ = false;
@@ -75,16 +75,16 @@ class MemorySource : public Source {
 
     void poll(Sample& sample) override {
         MemSample& mem = sample.mem;
-        if (auto text = meminfo_.read(kMaxMeminfoBytes)) {
+        if (auto text = meminfo_.read_lines(kMaxMeminfoBytes)) {
             Meminfo info = parse_meminfo(*text);
             fill_ram(info, mem);
             mem.gpu_shared_kb = info.nvmap_used;
         }
         if (!meminfo_has_nvmap_ && nvmap_clients_.is_open()) {
-            if (auto text = nvmap_clients_.read(kMaxNvmapBytes))
+            if (auto text = nvmap_clients_.read_lines(kMaxNvmapBytes))
                 mem.gpu_shared_kb = parse_nvmap_clients_total(*text);
         }
-        if (auto text = buddyinfo_.read(kMaxBuddyinfoBytes)) {
+        if (auto text = buddyinfo_.read_lines(kMaxBuddyinfoBytes)) {
             if (auto block = parse_buddyinfo(*text)) {
                 mem.lfb_blocks = block->count;
                 mem.lfb_block_kb = (page_bytes_ << block->order) / 1024;

@@ -182,9 +182,9 @@ std::optional<std::string_view> ProcessScan::read_stat(int pid, int& fd) {
 int ProcessScan::open_stat(int pid) {
     char path[32];
     std::snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0 && (errno == EMFILE || errno == ENFILE) && release_one_descriptor())
-        fd = ::open(path, O_RDONLY | O_CLOEXEC);
+        fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     return fd;
 }
 

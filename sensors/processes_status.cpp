@@ -73,7 +73,7 @@ std::optional<CtxtSwitches> parse_ctxt_switches(std::string_view status_text) {
 std::optional<StatusFields> StatusReader::read(int pid) {
     char path[48];
     std::snprintf(path, sizeof(path), "/proc/%d/status", pid);
-    int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return std::nullopt;  // ENOENT / ESRCH: the process has exited
     size_t used = 0;
     bool ok = true;

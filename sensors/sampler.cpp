@@ -1,5 +1,7 @@
 #include "sensors/sampler.hpp"
 
+#include "sensors/sysfs_file.hpp"
+
 #include "analysis/rates.hpp"
 
 namespace edgetop {
@@ -67,6 +69,15 @@ std::vector<SourceStatus> Sampler::status() const {
     for (const auto& source : sources_) {
         auto part = source->status();
         all.insert(all.end(), part.begin(), part.end());
+    }
+    // A FIFO, socket or device where a file was expected is refused at open (SysFile): say so
+    // instead of the source's usual reason for an absent input.
+    for (auto& s : all) {
+        if (s.state == SourceStatus::State::found || s.path.empty() ||
+            s.path.find('*') != std::string::npos)
+            continue;
+        if (auto problem = special_file_problem(root_.path(s.path)); !problem.empty())
+            s.hint = problem;
     }
     return all;
 }

@@ -1,8 +1,10 @@
 #include "sensors/sysfs_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
@@ -20,16 +22,51 @@ OpenResult classify_errno(int err) {
 
 }  // namespace
 
+std::string describe(OpenResult result) {
+    switch (result) {
+        case OpenResult::ok:
+            return "";
+        case OpenResult::absent:
+            return "no such file";
+        case OpenResult::needs_root:
+            return "permission denied";
+        case OpenResult::error:
+            return "cannot read";
+        case OpenResult::not_regular:
+            return "not a regular file";
+    }
+    return "cannot read";
+}
+
+std::string larger_than(size_t max_bytes) {
+    return "larger than " + std::to_string(max_bytes) + " bytes";
+}
+
+// O_NONBLOCK: opening a FIFO would otherwise wait for a writer, forever; the file is then refused
+// unless fstat says it is a regular file, so no later read can block either (a read of a regular
+// file never waits for data) or stream forever as /dev/zero does.
 SysFile::SysFile(std::string real_path) : path_(std::move(real_path)) {
-    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    open_result_ = fd_ >= 0 ? OpenResult::ok : classify_errno(errno);
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd_ < 0) {
+        open_result_ = classify_errno(errno);
+        return;
+    }
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd_);
+        fd_ = -1;
+        open_result_ = S_ISDIR(info.st_mode) ? OpenResult::error : OpenResult::not_regular;
+        return;
+    }
+    open_result_ = OpenResult::ok;
 }
 
 SysFile::SysFile(SysFile&& other) noexcept
     : path_(std::move(other.path_)),
       fd_(other.fd_),
       open_result_(other.open_result_),
-      buffer_(std::move(other.buffer_)) {
+      buffer_(std::move(other.buffer_)),
+      too_large_for_(other.too_large_for_) {
     other.fd_ = -1;
 }
 
@@ -40,6 +77,7 @@ SysFile& SysFile::operator=(SysFile&& other) noexcept {
         fd_ = other.fd_;
         open_result_ = other.open_result_;
         buffer_ = std::move(other.buffer_);
+        too_large_for_ = other.too_large_for_;
         other.fd_ = -1;
     }
     return *this;
@@ -51,17 +89,16 @@ SysFile::~SysFile() {
 
 std::optional<std::string_view> SysFile::read(size_t max_bytes) {
     if (fd_ < 0) return std::nullopt;
-    if (buffer_.size() < 256) buffer_.resize(256);
+    // One byte past the cap tells a file of exactly max_bytes from a larger one.
+    const size_t limit = max_bytes + 1;
+    if (buffer_.size() < 256) buffer_.resize(std::min<size_t>(256, limit));
     size_t used = 0;
     // sysfs answers a value in one read; procfs files such as /proc/stat can exceed the buffer,
-    // so keep reading (growing the buffer) until EOF or max_bytes.
-    while (true) {
-        if (used == buffer_.size()) {
-            if (buffer_.size() >= max_bytes) break;
-            buffer_.resize(std::min(buffer_.size() * 2, max_bytes));
-        }
-        ssize_t n =
-            ::pread(fd_, buffer_.data() + used, buffer_.size() - used, static_cast<off_t>(used));
+    // so keep reading (growing the buffer) until EOF or past max_bytes.
+    while (used < limit) {
+        if (used == buffer_.size()) buffer_.resize(std::min(buffer_.size() * 2, limit));
+        size_t want = std::min(buffer_.size(), limit) - used;
+        ssize_t n = ::pread(fd_, buffer_.data() + used, want, static_cast<off_t>(used));
         if (n < 0) {
             if (errno == EINTR) continue;
             return std::nullopt;
@@ -69,7 +106,25 @@ std::optional<std::string_view> SysFile::read(size_t max_bytes) {
         if (n == 0) break;
         used += static_cast<size_t>(n);
     }
+    if (used > max_bytes) {
+        too_large_for_ = max_bytes;
+        return std::nullopt;
+    }
+    too_large_for_ = 0;
     return std::string_view(buffer_.data(), used);
+}
+
+std::optional<std::string_view> SysFile::read_lines(size_t max_bytes) {
+    if (auto whole = read(max_bytes)) return whole;
+    if (!too_large_for_) return std::nullopt;
+    std::string_view head(buffer_.data(), max_bytes);
+    size_t last_newline = head.rfind('\n');
+    return head.substr(0, last_newline == std::string_view::npos ? 0 : last_newline + 1);
+}
+
+std::string SysFile::problem() const {
+    if (open_result_ != OpenResult::ok) return describe(open_result_);
+    return too_large_for_ ? larger_than(too_large_for_) : "";
 }
 
 std::optional<std::string> SysFile::read_text() {
@@ -138,6 +193,23 @@ std::optional<std::string> read_text_file(const std::string& real_path, size_t m
     return std::string(trim(*content));
 }
 
+FileText read_whole_file(const std::string& real_path, size_t max_bytes) {
+    SysFile file(real_path);
+    FileText result;
+    if (auto content = file.read(max_bytes))
+        result.text = std::string(*content);
+    else
+        result.problem = file.problem();
+    return result;
+}
+
+std::string special_file_problem(const std::string& real_path) {
+    struct stat info {};
+    if (::stat(real_path.c_str(), &info) != 0) return "";
+    if (S_ISREG(info.st_mode) || S_ISDIR(info.st_mode)) return "";
+    return describe(OpenResult::not_regular);
+}
+
 std::optional<int64_t> read_int_file(const std::string& real_path) {
     SysFile file(real_path);
     return file.read_int();
@@ -145,6 +217,13 @@ std::optional<int64_t> read_int_file(const std::string& real_path) {
 
 OpenResult probe_file(const std::string& real_path) {
     return SysFile(real_path).open_result();
+}
+
+std::string input_stream_problem(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) return "";  // open() names the error
+    if (S_ISREG(info.st_mode) || S_ISFIFO(info.st_mode) || S_ISDIR(info.st_mode)) return "";
+    return "not a regular file or pipe";
 }
 
 std::string_view base_name(std::string_view path) {

@@ -8,7 +8,14 @@
 
 namespace edgetop {
 
-enum class OpenResult { ok, absent, needs_root, error };
+// not_regular: the path is a FIFO, socket or device (a /dev/zero link, say), refused at open so
+// that no read can block or run forever; sysfs and procfs attributes are regular files.
+enum class OpenResult { ok, absent, needs_root, error, not_regular };
+
+// Why a file gave no value, in the words --check shows: "not a regular file", "larger than 4096
+// bytes", "no such file", or the system's message; empty when it was read.
+std::string describe(OpenResult result);
+std::string larger_than(size_t max_bytes);
 
 class SysFile {
   public:
@@ -24,23 +31,44 @@ class SysFile {
     bool is_open() const { return fd_ >= 0; }
     const std::string& path() const { return path_; }
 
-    // The whole content (up to max_bytes), or nullopt when the file is not open or the read fails.
-    // The view stays valid until the next read.
+    // The whole content, or nullopt when the file is not open, the read fails or the content is
+    // larger than max_bytes (a truncated value would be a wrong one; see problem()). 4096 bytes is
+    // a sysfs attribute's page. The view stays valid until the next read.
     std::optional<std::string_view> read(size_t max_bytes = 4096);
+    // For procfs tables read line by line (/proc/stat, /proc/meminfo): like read(), but content
+    // larger than max_bytes is cut after its last whole line within the cap instead of refused.
+    std::optional<std::string_view> read_lines(size_t max_bytes);
     // The content without surrounding white space and a trailing NUL.
     std::optional<std::string> read_text();
     // A decimal integer (leading white space and a trailing newline allowed); nullopt on garbage.
     std::optional<int64_t> read_int();
+    // Why the file gives no value ("not a regular file", "larger than N bytes"), or empty.
+    std::string problem() const;
 
   private:
     std::string path_;
     int fd_ = -1;
     OpenResult open_result_ = OpenResult::absent;
     std::string buffer_;
+    size_t too_large_for_ = 0;  // the max_bytes the last read exceeded, or 0
 };
 
 // One-shot helpers for discovery-time reads (not for the sampling path).
 std::optional<std::string> read_text_file(const std::string& real_path, size_t max_bytes = 65536);
+// A whole file (config files, nvpmodel.conf): its text untrimmed, or the reason it has none in
+// the words of describe() ("not a regular file", "larger than N bytes", "no such file", ...).
+struct FileText {
+    std::optional<std::string> text;
+    std::string problem;
+};
+FileText read_whole_file(const std::string& real_path, size_t max_bytes);
+// For --check: "not a regular file" when something other than a regular file or directory is at
+// the path (symlinks followed), else empty.
+std::string special_file_problem(const std::string& real_path);
+// For a session or log given by name, which may be a pipe by design (`<(zcat s.jsonl.gz)`):
+// "not a regular file or pipe" for a device or socket (a /dev/zero link would never end), else
+// empty.
+std::string input_stream_problem(const std::string& path);
 std::optional<int64_t> read_int_file(const std::string& real_path);
 OpenResult probe_file(const std::string& real_path);
 

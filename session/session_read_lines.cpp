@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <stdexcept>
 #include <system_error>
+
+#include "sensors/sysfs_file.hpp"
 
 namespace edgetop {
 
@@ -20,7 +23,9 @@ InputFile::InputFile(const std::string& path) {
         fd_ = STDIN_FILENO;
         return;
     }
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (auto problem = input_stream_problem(path); !problem.empty())
+        throw std::runtime_error(problem);
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) throw std::system_error(errno, std::generic_category());
     owned_ = true;
 }

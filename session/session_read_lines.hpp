@@ -19,7 +19,8 @@ inline constexpr std::size_t kLinePadding = 64;
 class InputFile {
   public:
     InputFile() = default;
-    explicit InputFile(const std::string& path);  // throws std::system_error
+    // Throws std::system_error, or std::runtime_error for a device or socket (never-ending input).
+    explicit InputFile(const std::string& path);
     InputFile(const InputFile&) = delete;
     InputFile& operator=(const InputFile&) = delete;
     ~InputFile();

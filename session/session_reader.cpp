@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "session/session_json_depth.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_records_json.hpp"
 
@@ -21,6 +22,8 @@ InputFile open_input(const std::string& path) {
         return InputFile(path);
     } catch (const std::system_error& e) {
         throw SessionError(fmt::format("{}: cannot open: {}", path, e.code().message()));
+    } catch (const std::runtime_error& e) {
+        throw SessionError(fmt::format("{}: cannot open: {}", path, e.what()));
     }
 }
 
@@ -80,6 +83,11 @@ void SessionReader::read_header() {
     auto read = read_line();
     if (read == SessionLines::Kind::eof)
         throw SessionError(fmt::format("{}: not an edgetop session (empty file)", name_));
+    if (nests_deeper_than(line_, kMaxJsonDepth))
+        throw SessionError(
+            fmt::format("{}: line 1: not an edgetop session (nested deeper than {} "
+                        "levels)",
+                        name_, kMaxJsonDepth));
     json line = json::parse(line_, nullptr, false);
     using session_json::get_int;
     using session_json::get_string;
@@ -105,6 +113,10 @@ void SessionReader::read_header() {
 // fault the same way for every line type). Returns true when record was filled.
 bool SessionReader::read_other(SessionRecord& record, bool last, const char* sample_error) {
     using Severity = SessionProblem::Severity;
+    if (nests_deeper_than(line_, kMaxJsonDepth)) {
+        report_unreadable(last, fmt::format("nested deeper than {} levels", kMaxJsonDepth));
+        return false;
+    }
     json line;
     try {
         line = json::parse(line_);

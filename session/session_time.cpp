@@ -99,6 +99,12 @@ std::optional<std::chrono::system_clock::time_point> parse_rfc3339(std::string_v
     tm.tm_sec = *second;
     std::time_t secs = timegm(&tm);
     using namespace std::chrono;
+    // A time_point counts nanoseconds in 64 bits: 1677-09-21 to 2262-04-11. Outside that (less a
+    // week for the offset and the fraction) the conversion would overflow: no time, not a wrong
+    // one.
+    constexpr int64_t kLimitS =
+        duration_cast<seconds>(system_clock::duration::max()).count() - int64_t{7} * 24 * 3600;
+    if (secs < -kLimitS || secs > kLimitS) return std::nullopt;
     auto since_epoch = seconds(secs) - minutes(offset_min) + nanoseconds(nanos);
     return system_clock::time_point(duration_cast<system_clock::duration>(since_epoch));
 }

@@ -6,6 +6,7 @@
 #include <array>
 
 #include "analysis/energy_integrator.hpp"
+#include "edgetop/number_text.hpp"
 #include "tui/format.hpp"
 #include "tui/pages.hpp"
 
@@ -104,7 +105,7 @@ void zones(const Canvas& c, const FrameContext& ctx) {
         if (info)
             for (const auto& t : info->trips) {
                 if (!lowest_trip || t.temp_c < *lowest_trip) lowest_trip = t.temp_c;
-                trips += fmt::format(" {} {:.0f}", t.type, t.temp_c);
+                trips += " " + t.type + " " + fixed(t.temp_c, 0);
             }
         Style st = Style::normal;
         if (!z.temp_c)

@@ -1,5 +1,7 @@
 #include "analysis/rules_config.hpp"
 
+#include <sys/stat.h>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -176,6 +178,22 @@ TEST_F(RuleConfigFileOnDisk, MissingFileIsDefaultsOrAnErrorAsAsked) {
     EXPECT_EQ(load_rule_config(missing, IfMissing::error).error,
               missing.string() + ": cannot read: no such file");
     EXPECT_EQ(load_rule_config(dir_).error, dir_.string() + ": cannot read: is a directory");
+}
+
+// Without the checks a FIFO blocks the open forever and /dev/zero grows memory without bound.
+TEST_F(RuleConfigFileOnDisk, FifoDeviceAndHugeFilesAreRefusedWithTheReason) {
+    const auto fifo = dir_ / "fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+    EXPECT_EQ(load_rule_config(fifo).error, fifo.string() + ": cannot read: not a regular file");
+    const auto zero = dir_ / "zero";
+    std::filesystem::create_symlink("/dev/zero", zero);
+    EXPECT_EQ(load_rule_config(zero).error, zero.string() + ": cannot read: not a regular file");
+    std::string huge;
+    while (huge.size() <= kMaxRuleConfigBytes)
+        huge += "# a comment line that makes the file grow past its cap\n";
+    EXPECT_EQ(load_rule_config(write(huge)).error,
+              (dir_ / "config").string() + ": cannot read: larger than " +
+                  std::to_string(kMaxRuleConfigBytes) + " bytes");
 }
 
 TEST_F(RuleConfigFileOnDisk, EmptyAndGarbageFiles) {

@@ -35,6 +35,7 @@ struct SpawnOptions {
     std::optional<rlim_t> file_size_limit;                 // RLIMIT_FSIZE in bytes
     std::vector<std::pair<std::string, std::string>> env;  // variables set for edgetop
     std::optional<uid_t> uid;                              // run as this user (needs root)
+    bool ignore_sighup = false;                            // started as nohup starts it
 };
 
 // A running edgetop with its standard output and error captured.
@@ -54,6 +55,7 @@ class EdgetopProcess {
                 rlimit limit{*options.file_size_limit, *options.file_size_limit};
                 setrlimit(RLIMIT_FSIZE, &limit);
             }
+            if (options.ignore_sighup) ::signal(SIGHUP, SIG_IGN);
             std::vector<char*> argv;
             std::string binary = EDGETOP_BINARY;
             argv.push_back(binary.data());
@@ -85,6 +87,7 @@ class EdgetopProcess {
     EdgetopProcess& operator=(const EdgetopProcess&) = delete;
 
     void send(int signal) const { ::kill(pid_, signal); }
+    pid_t pid() const { return pid_; }
 
     // Collects the output until the process exits; kills it after `limit` (a hung edgetop fails
     // the test instead of hanging the suite).

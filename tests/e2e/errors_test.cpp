@@ -66,9 +66,12 @@ TEST(Errors, FullDeviceExitsOneWithOneLine) {
 }
 
 TEST(Errors, ClosedPipeExitsOneWithOneLine) {
-    RunResult run = run_edgetop(
-        {"record", "--root", fixture_root("nano"), "--interval", "50"},
-        SpawnOptions{.close_stdout_reader = true, .file_size_limit = {}, .env = {}, .uid = {}});
+    RunResult run = run_edgetop({"record", "--root", fixture_root("nano"), "--interval", "50"},
+                                SpawnOptions{.close_stdout_reader = true,
+                                             .file_size_limit = {},
+                                             .env = {},
+                                             .uid = {},
+                                             .ignore_sighup = false});
     EXPECT_EQ(run.status, 1);
     EXPECT_EQ(run.err, "edgetop: cannot write standard output: Broken pipe\n");
 }
@@ -77,9 +80,13 @@ TEST(Errors, FailedWriteLeavesValidLinesAndAtMostATruncatedLastOne) {
     TempDir tmp;
     std::string out = tmp.file("limited.jsonl");
     // The file size limit cuts a line in the middle, like a disk filling up.
-    RunResult run = run_edgetop(
-        {"record", "--root", fixture_root("agx-orin"), "--interval", "50", "-o", out},
-        SpawnOptions{.close_stdout_reader = false, .file_size_limit = 12000, .env = {}, .uid = {}});
+    RunResult run =
+        run_edgetop({"record", "--root", fixture_root("agx-orin"), "--interval", "50", "-o", out},
+                    SpawnOptions{.close_stdout_reader = false,
+                                 .file_size_limit = 12000,
+                                 .env = {},
+                                 .uid = {},
+                                 .ignore_sighup = false});
     EXPECT_EQ(run.status, 1);
     EXPECT_EQ(run.err, "edgetop: cannot write '" + out + "': File too large\n");
     auto lines = read_lines(out);

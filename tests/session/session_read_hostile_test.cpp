@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "session/orin_sample.hpp"
+#include "session/session_json_depth.hpp"
 #include "session/session_reader.hpp"
 #include "session/session_records_json.hpp"
 #include "session/session_sample_json.hpp"
@@ -67,6 +68,70 @@ TEST(ReadHostile, DeepNestingIsSkippedAsCorrupt) {
     // Unbalanced: not JSON at all.
     expect_skipped_line_3(read_around(R"({"type":"sample","t":2,"x":)" + std::string(depth, '{')),
                           "unbalanced");
+}
+
+// ~150,000 levels overflowed the stack when an event's evidence was copied (report, replay):
+// every line type is now refused past kMaxJsonDepth, with a warning naming the line.
+std::string nested_object(std::size_t depth) {
+    std::string text;
+    for (std::size_t i = 0; i < depth; ++i)
+        text += R"({"a":)";
+    return text + "1" + std::string(depth, '}');
+}
+
+TEST(ReadHostile, DeepNestingInEveryLineTypeIsSkippedWithItsLineNumber) {
+    const std::string deep = nested_object(150000);
+    for (const std::string& line :
+         {R"({"type":"event","t":2,"flag":"io_stall","state":"raised","message":"m","evidence":)" +
+              deep + "}",
+          R"({"type":"end","t":2,"samples":1,"reason":"count","x":)" + deep + "}",
+          R"({"type":"annotation","text":)" + deep + "}",
+          R"({"type":"sample","t":2,"cpu":)" + deep + "}", deep}) {
+        auto read = read_around(line);
+        expect_skipped_line_3(read, line.substr(0, 40));
+        ASSERT_EQ(read.problems.size(), 1u);
+        EXPECT_NE(read.problems[0].message.find("nested deeper than 64 levels"), std::string::npos)
+            << read.problems[0].message;
+    }
+}
+
+TEST(ReadHostile, NestingUpToTheLimitIsRead) {
+    // An event whose evidence nests to the limit (the line's own object is one level) is read.
+    std::string text =
+        testing::orin_header_line() +
+        R"({"type":"event","t":2,"flag":"io_stall","state":"raised","message":"m","evidence":)" +
+        nested_object(kMaxJsonDepth - 1) + "}\n" + end_to_json({3, 0, EndReason::count}).dump() +
+        "\n";
+    std::istringstream in(text);
+    std::vector<SessionProblem> problems;
+    SessionReader reader(in, "deep.jsonl", [&](const SessionProblem& p) { problems.push_back(p); });
+    SessionRecord r;
+    size_t events = 0;
+    while (reader.next(r))
+        events += r.kind == SessionRecord::Kind::event;
+    EXPECT_EQ(events, 1u);
+    EXPECT_TRUE(problems.empty()) << problems.front().message;
+}
+
+TEST(ReadHostile, DeepHeaderIsNotASession) {
+    std::string header = testing::orin_header_line();
+    header.insert(header.rfind('}'), R"(,"future":)" + nested_object(150000));
+    std::istringstream in(header + end_to_json({3, 0, EndReason::count}).dump() + "\n");
+    try {
+        SessionReader reader(in, "deep.jsonl");
+        ADD_FAILURE() << "read a header nested 150,000 deep";
+    } catch (const SessionError& e) {
+        EXPECT_STREQ(e.what(),
+                     "deep.jsonl: line 1: not an edgetop session (nested deeper than 64 levels)");
+    }
+}
+
+TEST(JsonDepth, CountsBracketsOutsideStringsOnly) {
+    EXPECT_FALSE(nests_deeper_than(R"({"a":[1,{"b":2}]})", 3));
+    EXPECT_TRUE(nests_deeper_than(R"({"a":[1,{"b":2}]})", 2));
+    EXPECT_FALSE(nests_deeper_than(R"({"a":"[[[[{{{{\"[[["})", 1));
+    EXPECT_FALSE(nests_deeper_than("]]]]}}}}[", 1));
+    EXPECT_TRUE(nests_deeper_than("[[[", 2));
 }
 
 TEST(ReadHostile, NumbersBeyondAnyRange) {

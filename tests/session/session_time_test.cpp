@@ -42,5 +42,18 @@ TEST(SessionTime, RejectsAnythingElse) {
         EXPECT_FALSE(parse_rfc3339(bad)) << bad;
 }
 
+// A time_point holds nanoseconds in 64 bits (1677-09-21 to 2262-04-11): outside that range the
+// conversion overflowed (undefined behaviour, caught by UBSan); now there is no time.
+TEST(SessionTime, YearsATimePointCannotHoldAreRejectedNotWrapped) {
+    for (const char* far : {"1600-01-01T00:00:00Z", "1677-01-01T00:00:00Z", "2263-01-01T00:00:00Z",
+                            "9999-12-31T23:59:59.999999999+23:59", "0000-01-01T00:00:00Z"})
+        EXPECT_FALSE(parse_rfc3339(far)) << far;
+    for (const char* near : {"1678-06-01T00:00:00Z", "2262-01-01T00:00:00Z"}) {
+        auto t = parse_rfc3339(near);
+        ASSERT_TRUE(t) << near;
+        EXPECT_EQ(format_rfc3339(*t).substr(0, 10), std::string(near).substr(0, 10));
+    }
+}
+
 }  // namespace
 }  // namespace edgetop

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 namespace edgetop::tui {
 namespace {
@@ -68,6 +69,23 @@ TEST(Format, AbsentIsNotAvailableNeverZero) {
     EXPECT_EQ(format_power_mw(INFINITY), "n/a");
     EXPECT_EQ(format_freq_hz(-1), "n/a");
     EXPECT_EQ(format_kb(-4), "n/a");
+}
+
+// 9.2e15 kHz overflowed int64_t as hertz (UB); 1.8e308 printed as a 309-digit number.
+TEST(Format, ExtremeValuesStayShortAndDefined) {
+    EXPECT_EQ(format_freq_khz(9223372036854775), "9223372036.85 GHz");
+    EXPECT_EQ(format_freq_khz(std::numeric_limits<int64_t>::max()), "9223372036854.78 GHz");
+    EXPECT_EQ(format_freq_hz(std::numeric_limits<int64_t>::max()), "9223372036.85 GHz");
+    const double huge = std::numeric_limits<double>::max();  // 1.8e308
+    for (const std::string& text :
+         {format_power_mw(huge), format_power_mw(-huge), format_voltage_mv(huge),
+          format_current_ma(huge), format_temp_c(huge, true), format_percent(huge),
+          format_energy_j(huge), format_rate(huge), format_count(huge), format_number(huge, 2),
+          format_session_time(huge), format_kb(std::numeric_limits<int64_t>::max())})
+        EXPECT_LE(text.size(), 24u) << text;
+    EXPECT_EQ(format_power_mw(huge), "1.8e+305 W");
+    EXPECT_EQ(format_duration_s(huge), "n/a");
+    EXPECT_EQ(format_duration_s(9.3e18), "n/a");
 }
 
 }  // namespace
