@@ -83,7 +83,7 @@ ExpositionFormat negotiate_format(std::string_view accept) {
         if (range.q <= best_q) return;
         bool any_version = !range.version;
         if (equal_ignoring_case(range.name, "application/openmetrics-text") &&
-            (any_version || *range.version == "1.0.0")) {
+            (any_version || *range.version == "1.0.0" || *range.version == "0.0.1")) {
             best = ExpositionFormat::OpenMetrics;
             best_q = range.q;
         } else if (equal_ignoring_case(range.name, "text/plain") &&

@@ -10,8 +10,10 @@ namespace edgetop::exporter {
 enum class ExpositionFormat { Text, OpenMetrics };
 
 // OpenMetrics when the most preferred acceptable media range is application/openmetrics-text
-// with version 1.0.0 (or no version); the text format 0.0.4 otherwise, also for no header,
-// */* or a header that names neither (as Prometheus' own Go client does).
+// with version 1.0.0, 0.0.1 or none; the text format 0.0.4 otherwise, also for no header, */*
+// or a header that names neither (as Prometheus' own Go client does). Prometheus 2.5 to 2.32
+// (Debian 11 ships 2.24) ask for OpenMetrics 0.0.1, the draft that 1.0.0 finalised; their parser
+// reads a 1.0.0 body, and Prometheus' Go client answers such requests with OpenMetrics too.
 ExpositionFormat negotiate_format(std::string_view accept);
 
 inline constexpr std::string_view kTextContentType = "text/plain; version=0.0.4; charset=utf-8";

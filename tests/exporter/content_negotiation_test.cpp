@@ -18,6 +18,15 @@ TEST(ContentNegotiation, PrometheusGetsOpenMetrics) {
     EXPECT_EQ(negotiate_format("Application/OpenMetrics-Text; Version=\"1.0.0\""),
               ExpositionFormat::OpenMetrics);
     EXPECT_EQ(negotiate_format("application/openmetrics-text"), ExpositionFormat::OpenMetrics);
+    // The draft version older Prometheus servers (2.5 to 2.32) ask for.
+    EXPECT_EQ(negotiate_format("application/openmetrics-text;version=0.0.1"),
+              ExpositionFormat::OpenMetrics);
+    EXPECT_EQ(negotiate_format("application/openmetrics-text; version=0.0.1,text/plain;"
+                               "version=0.0.4;q=0.5,*/*;q=0.1"),
+              ExpositionFormat::OpenMetrics);
+    // A version never published is not taken for OpenMetrics.
+    EXPECT_EQ(negotiate_format("application/openmetrics-text;version=2.0.0"),
+              ExpositionFormat::Text);
 }
 
 TEST(ContentNegotiation, EverythingElseGetsTheTextFormat) {
@@ -25,9 +34,6 @@ TEST(ContentNegotiation, EverythingElseGetsTheTextFormat) {
     EXPECT_EQ(negotiate_format("*/*"), ExpositionFormat::Text);
     EXPECT_EQ(negotiate_format("text/plain;version=0.0.4"), ExpositionFormat::Text);
     EXPECT_EQ(negotiate_format("text/html,application/xhtml+xml"), ExpositionFormat::Text);
-    // Only 1.0.0 is produced; an older OpenMetrics alone falls back to the text format.
-    EXPECT_EQ(negotiate_format("application/openmetrics-text;version=0.0.1"),
-              ExpositionFormat::Text);
     EXPECT_EQ(negotiate_format("application/vnd.google.protobuf;proto=io.prometheus.client."
                                "MetricFamily;encoding=delimited"),
               ExpositionFormat::Text);
