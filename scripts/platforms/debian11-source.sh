@@ -108,7 +108,10 @@ in_chroot "cmake --build build -j ${JOBS:-2}" >"$work/build.log" 2>&1 ||
 
 stage "test"
 set +e
-in_chroot "cd build && ctest --output-on-failure -j ${JOBS:-2}" >"$work/ctest.log" 2>&1
+# CMake before 3.22 ignores gtest_discover_tests' TEST_FILTER, so the suites that measure the
+# machine's load (*Serial*) are discovered as ordinary tests too; they run once each, alone, as
+# <group>.serial, and are left out of the parallel run here.
+in_chroot "cd build && ctest --output-on-failure -j ${JOBS:-2} -E Serial" >"$work/ctest.log" 2>&1
 tests_status=$?
 set -e
 summary=$(grep -E '^[0-9]+% tests passed' "$work/ctest.log" || true)
