@@ -24,7 +24,11 @@ void append_value(std::string& out, double value) {
 
 void append_label_value(std::string& out, const std::string& value) {
     for (char c : value) {
-        if (c == '\\' || c == '"' || c == '\n') out += '\\';
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        if (c == '\\' || c == '"') out += '\\';
         out += c;
     }
 }

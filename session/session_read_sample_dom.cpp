@@ -301,7 +301,9 @@ class NlohmannEngine : public SampleLineParser::Engine {
         if (parsed.is_discarded() || !parsed.is_object()) return Result::other;
         auto type = get_string(parsed, "type");
         if (!type || *type != "sample") return Result::other;
-        if (line_too_deep(parsed)) {
+        // A summary read steps over what it does not summarise without checking it, as the
+        // simdjson reader does.
+        if (fields_ == SampleFields::all && line_too_deep(parsed)) {
             error_ = kDepthError;
             return Result::invalid;
         }

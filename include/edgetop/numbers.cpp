@@ -123,8 +123,11 @@ char* to_chars(char* first, char* last, double value) {
         int count = static_cast<int>(digits.size());
         std::string fixed = sign;
         if (exponent >= count - 1) {
-            fixed += digits;
-            fixed.append(static_cast<std::size_t>(exponent - count + 1), '0');
+            // A whole number: std::to_chars writes all its digits exactly (as "%.0f"), not the
+            // shortest digits padded with zeros; the length is the same.
+            char whole[400];
+            c_snprintf(whole, sizeof whole, "%.0f", value);
+            fixed = whole;
         } else if (exponent >= 0) {
             fixed += digits.substr(0, static_cast<std::size_t>(exponent + 1));
             fixed += '.';

@@ -23,6 +23,7 @@ clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-reco
     -I "$source_dir/include" -I "$source_dir" \
     "$here/tegrastats_fuzz.cpp" "$source_dir"/import/*.cpp \
     "$source_dir/sensors/power_total.cpp" "$source_dir/sensors/thermal_naming.cpp" \
+    "$source_dir/include/edgetop/numbers.cpp" \
     -o "$work/tegrastats_fuzz"
 
 mkdir "$work/corpus"
