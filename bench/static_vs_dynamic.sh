@@ -8,14 +8,14 @@
 # usage: bench/static_vs_dynamic.sh [SECONDS] [ROUNDS]
 #   SECONDS  span of each view measurement (default 60); ROUNDS  record runs per build (default 5)
 #   DYNAMIC_BUILD  a Release build directory (default build-bench-release; built here if needed)
-#   builds the static ones with scripts/dist/make-dist.sh when they are missing
+#   STATIC_BIN, AARCH64_BIN  the static binaries (default: make dist's, built here if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 rounds=${2:-5}
 dynamic_dir=${DYNAMIC_BUILD:-build-bench-release}
-static_bin=build-dist/static-x86_64/edgetop
-aarch64_bin=build-dist/static-aarch64/edgetop
+static_bin=${STATIC_BIN:-build-dist/static-x86_64/edgetop}
+aarch64_bin=${AARCH64_BIN:-build-dist/static-aarch64/edgetop}
 socket="edgetop-static-bench-$$"
 work=$(mktemp -d)
 cleanup() {
