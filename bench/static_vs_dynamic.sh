@@ -37,13 +37,14 @@ fi
 dynamic_bin=$(realpath "$dynamic_dir/edgetop")
 static_bin=$(realpath "$static_bin")
 
-# cpu_us COMMAND...: user + system CPU time of the command, in microseconds (getrusage).
+# cpu_us COMMAND...: user + system CPU time of the command, in microseconds (getrusage of the
+# child, which GNU time rounds to 10 ms).
 cpu_us() {
-  local out
-  out=$( { /usr/bin/time -f '%U %S' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
-  awk '{ printf "%d\n", ($1 + $2) * 1e6 }' <<<"$out"
+  python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(int((r.ru_utime + r.ru_stime) * 1e6))' "$@"
 }
-[[ -x /usr/bin/time ]] || { echo "/usr/bin/time is needed (Debian package time)" >&2; exit 1; }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
