@@ -8,14 +8,14 @@
 # usage: bench/static_vs_dynamic.sh [SECONDS] [ROUNDS]
 #   SECONDS  span of each view measurement (default 60); ROUNDS  record runs per build (default 5)
 #   DYNAMIC_BUILD  a Release build directory (default build-bench-release; built here if needed)
-#   builds the static ones with scripts/dist/make-dist.sh when they are missing
+#   STATIC_BIN, AARCH64_BIN  the static binaries (default: make dist's, built here if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 rounds=${2:-5}
 dynamic_dir=${DYNAMIC_BUILD:-build-bench-release}
-static_bin=build-dist/static-x86_64/edgetop
-aarch64_bin=build-dist/static-aarch64/edgetop
+static_bin=${STATIC_BIN:-build-dist/static-x86_64/edgetop}
+aarch64_bin=${AARCH64_BIN:-build-dist/static-aarch64/edgetop}
 socket="edgetop-static-bench-$$"
 work=$(mktemp -d)
 cleanup() {
@@ -37,13 +37,14 @@ fi
 dynamic_bin=$(realpath "$dynamic_dir/edgetop")
 static_bin=$(realpath "$static_bin")
 
-# cpu_us COMMAND...: user + system CPU time of the command, in microseconds (getrusage).
+# cpu_us COMMAND...: user + system CPU time of the command, in microseconds (getrusage of the
+# child, which GNU time rounds to 10 ms).
 cpu_us() {
-  local out
-  out=$( { /usr/bin/time -f '%U %S' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
-  awk '{ printf "%d\n", ($1 + $2) * 1e6 }' <<<"$out"
+  python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(int((r.ru_utime + r.ru_stime) * 1e6))' "$@"
 }
-[[ -x /usr/bin/time ]] || { echo "/usr/bin/time is needed (Debian package time)" >&2; exit 1; }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 

@@ -18,8 +18,11 @@
 // glibc's C.UTF-8 LC_CTYPE file, made with localedef at build time and gzipped
 // (cmake/Static.cmake). glibc loads a locale only from files, so the table goes back into a file
 // when it is needed.
+// The labels are global: aarch64 code reached local ones at the wrong place.
 __asm__(
     ".section .rodata\n"
+    ".global edgetop_utf8_ctype_gz\n"
+    ".global edgetop_utf8_ctype_gz_end\n"
     ".balign 16\n"
     "edgetop_utf8_ctype_gz:\n"
     ".incbin \"" EDGETOP_UTF8_CTYPE_GZ

@@ -29,7 +29,9 @@ entry=$(find /etc/terminfo /lib/terminfo /usr/share/terminfo -name tmux-256color
 [ -n "$entry" ] || die "no tmux-256color terminfo entry on this machine"
 cp "$entry" "$root/usr/share/terminfo/t/"
 burner=""
-socket="edgetop-static-$$"
+socket_base="edgetop-static-$$"
+socket=$socket_base
+views=0
 cleanup() {
   [ -n "$burner" ] && kill "$burner" 2>/dev/null
   tmux -L "$socket" kill-server 2>/dev/null
@@ -62,7 +64,10 @@ burner=""
 view() {
   local what=$1
   shift
+  # A server of its own for each view: a new one on a socket whose server is still stopping fails.
   tmux -L "$socket" kill-server 2>/dev/null || true
+  views=$((views + 1))
+  socket="$socket_base-$views"
   tmux -u -f /dev/null -L "$socket" new-session -d -x 120 -y 40 \
     "env -i TERM=tmux-256color LANG=C.UTF-8 $* $chroot_cmd $root /edgetop --root /fixture -i 500; sleep 30"
   local screen="" i
@@ -76,12 +81,14 @@ view() {
   printf '%s\n' "$screen"
 }
 
-screen=$(view "terminfo in /usr/share/terminfo")
+view "terminfo in /usr/share/terminfo" >"$root.screen"
+screen=$(cat "$root.screen")
 # Bars and rules the view draws in Unicode (U+2500 box, U+2581..U+2588 blocks); ASCII has none.
-glyphs=$(LC_ALL=C grep -o -E $'\xe2(\x94\x80|\x96[\x81-\x8f])' <<<"$screen" | sort -u | tr -d '\n')
+glyphs=$(LC_ALL=C grep -a -o -E $'\xe2(\x94\x80|\x96[\x81-\x8f])' <<<"$screen" | sort -u | tr -d '\n' || true)
 [ -n "$glyphs" ] || die "the view drew no Unicode with LANG=C.UTF-8 and no locale files"
 
 # The same entry found only through TERMINFO_DIRS.
 mv "$root/usr/share/terminfo/t/tmux-256color" "$root/opt/terminfo/t/"
+tmux -L "$socket" kill-server 2>/dev/null || true
 view "terminfo through TERMINFO_DIRS" TERMINFO_DIRS=/opt/terminfo >/dev/null
 echo "static-chroot ($arch): --once, record ($samples samples), user jetson from /etc/passwd, view with Unicode ($glyphs) and TERMINFO_DIRS passed"
