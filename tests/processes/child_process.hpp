@@ -1,6 +1,9 @@
 // Forked child processes for the live tests of the process table.
 #pragma once
 
+#include <fstream>
+#include <string>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -39,6 +42,21 @@ class Child {
     bool wait_ready() const {
         char byte;
         return pid_ > 0 && read(ready_fd_, &byte, 1) == 1;
+    }
+    // Ready and then asleep in the kernel ('S' in /proc/PID/stat): a child that has just said it is
+    // ready is still running on its way to pause() for a moment. False after 2 s.
+    bool wait_asleep() const {
+        if (!wait_ready()) return false;
+        for (int tries = 0; tries < 200; ++tries) {
+            std::ifstream stat("/proc/" + std::to_string(pid_) + "/stat");
+            std::string line;
+            std::getline(stat, line);
+            size_t paren = line.rfind(')');
+            if (paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'S')
+                return true;
+            usleep(10000);
+        }
+        return false;
     }
     // Kills the child without reaping it: it stays a zombie until stop().
     void kill_only() const {

@@ -110,7 +110,7 @@ TEST_F(LiveTable, BusyChildNearOneCoreIdleChildZero) {
     });
     Child sleeper("et-idle", idle);
     ASSERT_TRUE(busy.wait_ready());
-    ASSERT_TRUE(sleeper.wait_ready());
+    ASSERT_TRUE(sleeper.wait_asleep());
     Sample s = two_samples();
     const ProcessSample* b = find(s, busy.pid());
     const ProcessSample* z = find(s, sleeper.pid());

@@ -123,7 +123,7 @@ void stop_all(const std::vector<pid_t>& kids) {
 
 TEST(ProcessScan, FactsFromLibprocFieldsFromTheOpenStat) {
     Child sleeper("et-scan-idle", idle);
-    ASSERT_TRUE(sleeper.wait_ready());
+    ASSERT_TRUE(sleeper.wait_asleep());
     ProcessScan scan;
     ASSERT_TRUE(scan.open());
     std::vector<ProcessSample> table;
@@ -197,7 +197,7 @@ TEST(ProcessScan, ExitBetweenPollsClosesItsDescriptor) {
 
 TEST(ProcessScan, WithoutDescriptorsToKeepEveryPollReopens) {
     Child sleeper("et-reopened", idle);
-    ASSERT_TRUE(sleeper.wait_ready());
+    ASSERT_TRUE(sleeper.wait_asleep());
     for (size_t budget : {size_t{0}, size_t{3}}) {
         ProcessScan scan(budget);
         ASSERT_TRUE(scan.open());
