@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "exporter/http_text.hpp"
+
 namespace edgetop::exporter {
 
 // Named, not anonymous: unity builds put this file beside others with helpers of these names.
@@ -19,26 +21,12 @@ bool is_token(std::string_view text) {
     return !text.empty() && std::all_of(text.begin(), text.end(), is_token_char);
 }
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    return text;
-}
-
 // Whether a comma-separated field value (Connection) holds `option`.
 bool lists(std::string_view value, std::string_view option) {
     while (!value.empty()) {
         size_t comma = value.find(',');
-        if (equals_ignoring_case(trim(value.substr(0, comma)), option)) return true;
+        if (http_text::equals_ignoring_case(http_text::trim_ows(value.substr(0, comma)), option))
+            return true;
         if (comma == std::string_view::npos) break;
         value.remove_prefix(comma + 1);
     }
@@ -97,21 +85,21 @@ FieldResult parse_fields(std::string_view fields, HttpRequest& request) {
         // A name must be a token right before the colon: no folded lines, no space (section 5.1).
         std::string_view name = line.substr(0, colon);
         if (!is_token(name)) return FieldResult::Malformed;
-        std::string_view value = trim(line.substr(colon + 1));
+        std::string_view value = http_text::trim_ows(line.substr(colon + 1));
         if (std::any_of(value.begin(), value.end(), [](char c) { return c == '\r' || c == 0; }))
             return FieldResult::Malformed;
-        if (equals_ignoring_case(name, "Accept")) {
+        if (http_text::equals_ignoring_case(name, "Accept")) {
             if (!request.accept.empty()) request.accept += ", ";
             request.accept += value;
-        } else if (equals_ignoring_case(name, "Accept-Encoding")) {
+        } else if (http_text::equals_ignoring_case(name, "Accept-Encoding")) {
             if (!request.accept_encoding.empty()) request.accept_encoding += ", ";
             request.accept_encoding += value;
-        } else if (equals_ignoring_case(name, "Connection")) {
+        } else if (http_text::equals_ignoring_case(name, "Connection")) {
             close = close || lists(value, "close");
             keep_alive = keep_alive || lists(value, "keep-alive");
-        } else if (equals_ignoring_case(name, "Transfer-Encoding")) {
+        } else if (http_text::equals_ignoring_case(name, "Transfer-Encoding")) {
             request.has_body = true;
-        } else if (equals_ignoring_case(name, "Content-Length")) {
+        } else if (http_text::equals_ignoring_case(name, "Content-Length")) {
             unsigned long long length = 0;
             auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), length);
             if (error != std::errc() || end != value.data() + value.size())
