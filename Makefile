@@ -52,6 +52,7 @@ test-platforms:
 FUZZ_SECONDS ?= 60
 FUZZ_ARTIFACTS ?= $(CURDIR)/fuzz-artifacts
 fuzz:
+	@command -v clang++ >/dev/null || { echo "make fuzz: clang++ not found (install clang)" >&2; exit 1; }
 	@FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/import/fuzz/run_fuzz.sh $(FUZZ_SECONDS)
 	@for target in session_lines nvpmodel_conf rule_config; do \
 		FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/fuzz/run_fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; \
