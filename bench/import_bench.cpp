@@ -22,7 +22,7 @@
 #include "app/import_samples.hpp"
 #include "import/tegrastats_importer.hpp"
 #include "sensors/sampler.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 #include "session/session_sample_line.hpp"
 #include "session/session_writer.hpp"
 

@@ -27,7 +27,7 @@
 #include "sensors/sampler.hpp"
 #include "session/session_reader.hpp"
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 
 namespace {
 

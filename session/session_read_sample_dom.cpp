@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "edgetop/sample_schema.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_read_sample.hpp"
 #include "session/session_time.hpp"
@@ -43,64 +44,42 @@ bool too_deep(const json& value, int depth = 0) {
     return false;
 }
 
-// What a container holds, as the simdjson reader walks it.
-enum class Shape { scalar, object_of_scalars, array_of_objects, array_of_scalars };
+// Whether the simdjson reader refuses value as too deep when it reads it as a T (an object the
+// schema describes): it reads the described keys, and checks any other value (an unknown key, or
+// a container where it wants a number) as a whole.
+template <class T>
+bool too_deep_as(const json& value);
 
-bool too_deep_as(const json& value, Shape shape) {
-    switch (shape) {
-        case Shape::scalar:
-            return too_deep(value);
-        case Shape::object_of_scalars:
-            if (!value.is_object()) return too_deep(value);
-            for (const auto& child : value)
-                if (too_deep(child)) return true;
-            return false;
-        case Shape::array_of_objects:
-            if (!value.is_array()) return too_deep(value);
-            for (const auto& element : value)
-                if (too_deep_as(element, Shape::object_of_scalars)) return true;
-            return false;
-        case Shape::array_of_scalars:
-            if (!value.is_array()) return too_deep(value);
-            for (const auto& element : value)
-                if (too_deep(element)) return true;
-            return false;
+template <class M>
+bool too_deep_as_member(const json& value) {
+    if constexpr (schema::is_optional_object<M>) {
+        return too_deep_as<typename schema::IsOptional<M>::Value>(value);
+    } else if constexpr (schema::has_schema<M>) {
+        return too_deep_as<M>(value);
+    } else if constexpr (schema::IsVector<M>::value) {
+        if (!value.is_array()) return too_deep(value);
+        for (const auto& element : value)
+            if (too_deep_as_member<typename schema::IsVector<M>::Element>(element)) return true;
+        return false;
+    } else {
+        return too_deep(value);
     }
-    return false;
 }
 
-bool line_too_deep(const json& line) {
-    for (const auto& [key, value] : line.items()) {
-        bool deep = false;
-        if (key == "cpu") {
-            if (!value.is_object()) {
-                deep = too_deep(value);
-            } else {
-                for (const auto& [cpu_key, cpu_value] : value.items())
-                    deep = deep ||
-                           (cpu_key == "cores" ? too_deep_as(cpu_value, Shape::array_of_objects)
-                                               : too_deep(cpu_value));
-            }
-        } else if (key == "procs") {
-            if (!value.is_object()) {
-                deep = too_deep(value);
-            } else {
-                for (const auto& [procs_key, procs_value] : value.items())
-                    deep = deep ||
-                           (procs_key == "top" ? too_deep_as(procs_value, Shape::array_of_objects)
-                                               : too_deep(procs_value));
-            }
-        } else if (key == "system" || key == "emc" || key == "mem") {
-            deep = too_deep_as(value, Shape::object_of_scalars);
-        } else if (key == "gpu" || key == "engines" || key == "rails" || key == "thermal" ||
-                   key == "fans") {
-            deep = too_deep_as(value, Shape::array_of_objects);
-        } else if (key == "flags") {
-            deep = too_deep_as(value, Shape::array_of_scalars);
-        } else {
-            deep = too_deep(value);
-        }
-        if (deep) return true;
+template <class T>
+bool too_deep_as(const json& value) {
+    if (!value.is_object()) return too_deep(value);
+    for (const auto& [key, child] : value.items()) {
+        bool known = false, deep = false;
+        std::apply(
+            [&](const auto&... field) {
+                ((!known && field.key == key &&
+                  (known = true,
+                   deep = too_deep_as_member<typename std::decay_t<decltype(field)>::Type>(child))),
+                 ...);
+            },
+            schema::Schema<T>::fields);
+        if (known ? deep : too_deep(child)) return true;
     }
     return false;
 }
@@ -112,148 +91,65 @@ std::optional<int> get_small_int(const json& j, const char* key) {
     return static_cast<int>(*v);
 }
 
-void read_cpu(const json& j, CpuSample& cpu) {
-    cpu.util_pct = get_double(j, "util");
-    cpu.user_pct = get_double(j, "user");
-    cpu.system_pct = get_double(j, "system");
-    cpu.iowait_pct = get_double(j, "iowait");
-    for (const auto& c : get_array(j, "cores")) {
-        CoreSample& core = cpu.cores.emplace_back();
-        core.id = get_small_int(c, "id").value_or(0);
-        core.online = get_bool(c, "online").value_or(true);
-        core.cluster = get_small_int(c, "cluster");
-        core.util_pct = get_double(c, "util");
-        core.user_pct = get_double(c, "user");
-        core.system_pct = get_double(c, "system");
-        core.iowait_pct = get_double(c, "iowait");
-        core.freq_khz = get_int(c, "freq_khz");
-        core.min_khz = get_int(c, "min_khz");
-        core.max_khz = get_int(c, "max_khz");
-        core.hw_max_khz = get_int(c, "hw_max_khz");
-        core.governor = get_string(c, "governor");
+template <class T>
+void read_object(const json& j, T& object);
+
+// The value under field's key of j into its member (j need not be an object: then every value
+// is absent). object is freshly made, so what is absent stays at its default.
+template <class Field, class T>
+void read_member(const Field& field, const json& j, T& object) {
+    using M = typename Field::Type;
+    const char* key = field.key.data();  // the schema's keys are string literals
+    M& member = field.of(object);
+    if constexpr (std::is_same_v<M, std::optional<double>>) {
+        member = get_double(j, key);
+    } else if constexpr (std::is_same_v<M, std::optional<int64_t>>) {
+        member = get_int(j, key);
+    } else if constexpr (std::is_same_v<M, std::optional<int>>) {
+        member = get_small_int(j, key);
+    } else if constexpr (std::is_same_v<M, std::optional<bool>>) {
+        member = get_bool(j, key);
+    } else if constexpr (std::is_same_v<M, std::optional<std::string>>) {
+        member = get_string(j, key);
+    } else if constexpr (std::is_same_v<M, std::optional<char>>) {
+        if (auto text = get_string(j, key); text && text->size() == 1) member = (*text)[0];
+    } else if constexpr (std::is_same_v<M, std::string>) {
+        member = get_string(j, key).value_or("");
+    } else if constexpr (std::is_same_v<M, double>) {
+        if (auto v = get_double(j, key)) member = *v;
+    } else if constexpr (std::is_same_v<M, int64_t>) {
+        if (auto v = get_int(j, key)) member = *v;
+    } else if constexpr (std::is_same_v<M, int>) {
+        if (auto v = get_small_int(j, key)) member = *v;
+    } else if constexpr (std::is_same_v<M, bool>) {
+        if (auto v = get_bool(j, key)) member = *v;
+    } else if constexpr (std::is_same_v<M, std::chrono::system_clock::time_point>) {
+        if (auto text = get_string(j, key))
+            member = parse_rfc3339(*text).value_or(std::chrono::system_clock::time_point{});
+    } else if constexpr (std::is_same_v<M, std::vector<std::string>>) {
+        for (const auto& element : get_array(j, key))
+            if (element.is_string()) member.push_back(element.get<std::string>());
+    } else if constexpr (schema::IsVector<M>::value) {
+        for (const auto& element : get_array(j, key))
+            read_object(element, member.emplace_back());
+    } else if constexpr (schema::has_schema<M>) {
+        if (const json* v = find(j, key)) read_object(*v, member);
+    } else {
+        static_assert(schema::IsOptional<M>::value, "no reader for this type");
+        const json* v = find(j, key);
+        if (v && v->is_object()) read_object(*v, member.emplace());
     }
 }
 
-void read_system(const json& j, const json& line, SystemSample& s) {
-    s.uptime_s = get_double(j, "uptime_s");
-    s.load_1 = get_double(j, "load_1");
-    s.load_5 = get_double(j, "load_5");
-    s.load_15 = get_double(j, "load_15");
-    s.procs_running = get_int(j, "procs_running");
-    s.procs_blocked = get_int(j, "procs_blocked");
-    s.ctxt_per_s = get_double(line, "ctxt_per_s");
-}
-
-void read_gpus(const json& array, std::vector<GpuSample>& out) {
-    for (const auto& j : array) {
-        GpuSample& g = out.emplace_back();
-        g.name = get_string(j, "name").value_or("");
-        g.load_pct = get_double(j, "load");
-        g.freq_hz = get_int(j, "freq_hz");
-        g.min_hz = get_int(j, "min_hz");
-        g.max_hz = get_int(j, "max_hz");
-        g.hw_max_hz = get_int(j, "hw_max_hz");
-        g.governor = get_string(j, "governor");
-        g.railgate_enabled = get_bool(j, "railgate");
-        g.scaling_3d_enabled = get_bool(j, "scaling_3d");
-        g.tpc_pg_mask = get_int(j, "tpc_pg_mask");
-    }
-}
-
-std::optional<EmcSample> read_emc(const json* j) {
-    if (!j || !j->is_object()) return std::nullopt;
-    EmcSample emc;
-    emc.util_pct = get_double(*j, "util");
-    emc.freq_hz = get_int(*j, "freq_hz");
-    emc.min_hz = get_int(*j, "min_hz");
-    emc.max_hz = get_int(*j, "max_hz");
-    return emc;
-}
-
-void read_rails(const json& array, std::vector<RailSample>& out) {
-    for (const auto& j : array) {
-        RailSample& r = out.emplace_back();
-        r.name = get_string(j, "name").value_or("");
-        r.is_total = get_bool(j, "is_total").value_or(false);
-        r.voltage_mv = get_double(j, "voltage_mv");
-        r.current_ma = get_double(j, "current_ma");
-        r.power_mw = get_double(j, "power_mw");
-        r.warn_ma = get_double(j, "warn_ma");
-        r.crit_ma = get_double(j, "crit_ma");
-        r.warn_alarm = get_bool(j, "warn_alarm");
-        r.crit_alarm = get_bool(j, "crit_alarm");
-    }
-}
-
-void read_mem(const json& j, MemSample& m) {
-    m.total_kb = get_int(j, "total_kb");
-    m.available_kb = get_int(j, "available_kb");
-    m.used_kb = get_int(j, "used_kb");
-    m.free_kb = get_int(j, "free_kb");
-    m.buffers_kb = get_int(j, "buffers_kb");
-    m.cached_kb = get_int(j, "cached_kb");
-    m.swap_total_kb = get_int(j, "swap_total_kb");
-    m.swap_used_kb = get_int(j, "swap_used_kb");
-    m.swap_cached_kb = get_int(j, "swap_cached_kb");
-    m.gpu_shared_kb = get_int(j, "gpu_shared_kb");
-    m.lfb_blocks = get_int(j, "lfb_blocks");
-    m.lfb_block_kb = get_int(j, "lfb_block_kb");
-}
-
-ProcessSample read_process(const json& j) {
-    ProcessSample p;
-    p.pid = get_small_int(j, "pid").value_or(0);
-    p.name = get_string(j, "name").value_or("");
-    p.user = get_string(j, "user");
-    if (auto state = get_string(j, "state"); state && state->size() == 1) p.state = (*state)[0];
-    p.cpu_pct = get_double(j, "cpu");
-    p.rss_kb = get_int(j, "rss_kb");
-    p.threads = get_int(j, "threads");
-    p.vol_ctxt_per_s = get_double(j, "vol_ctxt_per_s");
-    p.nonvol_ctxt_per_s = get_double(j, "nonvol_ctxt_per_s");
-    p.gpu = get_bool(j, "gpu");
-    return p;
-}
-
-std::optional<ProcsSample> read_procs(const json* j) {
-    if (!j || !j->is_object()) return std::nullopt;
-    ProcsSample procs;
-    procs.total = get_int(*j, "total").value_or(0);
-    procs.running = get_int(*j, "running").value_or(0);
-    for (const auto& p : get_array(*j, "top"))
-        procs.top.push_back(read_process(p));
-    return procs;
-}
-
-const json& object_or_empty(const json& line, const char* key) {
-    static const json empty = json::object();
-    const json* v = find(line, key);
-    return v && v->is_object() ? *v : empty;
+template <class T>
+void read_object(const json& j, T& object) {
+    std::apply([&](const auto&... field) { (read_member(field, j, object), ...); },
+               schema::Schema<T>::fields);
 }
 
 Sample read_sample(const json& line) {
     Sample s;
-    s.t_s = get_double(line, "t").value_or(0);
-    if (auto time = get_string(line, "time"))
-        s.time = parse_rfc3339(*time).value_or(std::chrono::system_clock::time_point{});
-    read_cpu(object_or_empty(line, "cpu"), s.cpu);
-    read_system(object_or_empty(line, "system"), line, s.system);
-    read_gpus(get_array(line, "gpu"), s.gpu);
-    s.emc = read_emc(find(line, "emc"));
-    for (const auto& j : get_array(line, "engines"))
-        s.engines.push_back(
-            {get_string(j, "name").value_or(""), get_bool(j, "online"), get_int(j, "freq_hz")});
-    read_rails(get_array(line, "rails"), s.rails);
-    s.power_total_mw = get_double(line, "power_total_mw");
-    for (const auto& j : get_array(line, "thermal"))
-        s.thermal.push_back({get_string(j, "name").value_or(""), get_double(j, "temp_c")});
-    for (const auto& j : get_array(line, "fans"))
-        s.fans.push_back({get_string(j, "name").value_or(""), get_double(j, "speed_pct"),
-                          get_int(j, "rpm"), get_string(j, "control")});
-    read_mem(object_or_empty(line, "mem"), s.mem);
-    s.procs = read_procs(find(line, "procs"));
-    for (const auto& flag : get_array(line, "flags"))
-        if (flag.is_string()) s.flags.push_back(flag.get<std::string>());
+    read_object(line, s);
     return s;
 }
 
@@ -303,7 +199,7 @@ class NlohmannEngine : public SampleLineParser::Engine {
         if (!type || *type != "sample") return Result::other;
         // A summary read steps over what it does not summarise without checking it, as the
         // simdjson reader does.
-        if (fields_ == SampleFields::all && line_too_deep(parsed)) {
+        if (fields_ == SampleFields::all && too_deep_as<Sample>(parsed)) {
             error_ = kDepthError;
             return Result::invalid;
         }

@@ -12,7 +12,7 @@
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop::testing {
 

@@ -14,7 +14,7 @@
 #include "session/orin_sample.hpp"
 #include "session/session_reader.hpp"
 #include "session/session_records_json.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop {
 namespace {

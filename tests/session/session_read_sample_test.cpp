@@ -9,7 +9,7 @@
 #include "sensors/sampler.hpp"
 #include "session/orin_sample.hpp"
 #include "session/session_read_sample.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "session/orin_sample.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop {
 namespace {

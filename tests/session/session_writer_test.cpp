@@ -9,7 +9,7 @@
 
 #include "session/orin_sample.hpp"
 #include "session/pipe_text.hpp"
-#include "session/session_sample_json.hpp"
+#include "support/sample_json.hpp"
 #include "session/session_writer.hpp"
 
 namespace edgetop {

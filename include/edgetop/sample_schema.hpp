@@ -1,0 +1,352 @@
+// The session line of a Sample, described once: for every struct the line carries, its fields in
+// the order they are written, each with its key, its member, its unit, its rounding and what it
+// means. The line writer (session/session_sample_line.cpp), both sample readers
+// (session/session_read_sample*.cpp) and the field table of docs/session-format.md (checked by
+// tests/session/session_format_doc_test.cpp) all follow these tables.
+//
+// Adding a field to the session line: the member in sample.hpp, one entry below, the code that
+// reads the value from the machine, and its row in docs/session-format.md (the test prints it).
+//
+// The tables are tuples of member pointers: each field keeps its own C++ type, so the writer and
+// the readers pick the conversion at compile time (what the hand-written writer did), and GCC 10
+// can evaluate everything here as constants.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include "edgetop/sample.hpp"
+
+namespace edgetop::schema {
+
+// The unit of a value as the line holds it (for a struct: its shape).
+enum class Unit {
+    percent,     // %
+    khz,         // kHz
+    hz,          // Hz
+    millivolt,   // mV
+    milliamp,    // mA
+    milliwatt,   // mW
+    celsius,     // °C
+    kib,         // kB (1024 bytes, as /proc/meminfo)
+    seconds,     // s
+    per_second,  // 1/s
+    per_minute,  // 1/min
+    run_queue,   // a load average: runnable tasks
+    count,       // a number of things
+    integer,     // an identifier or a bit mask
+    boolean,     // true / false
+    text,        // a string
+    character,   // a string of one character
+    rfc3339,     // wall-clock time, RFC 3339 UTC with milliseconds
+    texts,       // an array of strings
+    object,      // an object (a struct described below)
+    objects,     // an array of objects
+};
+
+// How a number is written. Integers, booleans and text are written as they are (exact); a
+// measured double keeps 7 significant digits (session_line::kSignificantDigits); the session time
+// keeps microseconds (session_line::kTimeDecimals).
+enum class Rounding { exact, significant, microseconds };
+
+// A member of S written under key.
+template <class S, class M>
+struct Field {
+    using Struct = S;
+    using Type = M;
+    std::string_view key;
+    M S::*member;
+    Unit unit;
+    Rounding rounding;
+    std::string_view meaning;
+
+    constexpr const M& of(const S& s) const { return s.*member; }
+    constexpr M& of(S& s) const { return s.*member; }
+};
+
+// A member of one of S's members, written among S's own keys (the line's "ctxt_per_s" is the
+// model's system.ctxt_per_s).
+template <class S, class Inner, class M>
+struct NestedField {
+    using Struct = S;
+    using Type = M;
+    std::string_view key;
+    Inner S::*inner;
+    M Inner::*member;
+    Unit unit;
+    Rounding rounding;
+    std::string_view meaning;
+
+    constexpr const M& of(const S& s) const { return (s.*inner).*member; }
+    constexpr M& of(S& s) const { return (s.*inner).*member; }
+};
+
+template <class S, class M>
+constexpr Field<S, M> field(std::string_view key, M S::*member, Unit unit, Rounding rounding,
+                            std::string_view meaning) {
+    return {key, member, unit, rounding, meaning};
+}
+
+template <class S, class M>
+constexpr Field<S, M> field(std::string_view key, M S::*member, Unit unit,
+                            std::string_view meaning) {
+    return {key, member, unit, Rounding::exact, meaning};
+}
+
+template <class S, class Inner, class M>
+constexpr NestedField<S, Inner, M> nested_field(std::string_view key, Inner S::*inner,
+                                                M Inner::*member, Unit unit, Rounding rounding,
+                                                std::string_view meaning) {
+    return {key, inner, member, unit, rounding, meaning};
+}
+
+// Schema<T>::fields: the table of a struct the line carries (specialised below).
+template <class T>
+struct Schema;
+
+template <class T, class = void>
+struct HasSchema : std::false_type {};
+template <class T>
+struct HasSchema<T, std::void_t<decltype(Schema<T>::fields)>> : std::true_type {};
+template <class T>
+inline constexpr bool has_schema = HasSchema<T>::value;
+
+template <class T>
+struct IsVector : std::false_type {};
+template <class T>
+struct IsVector<std::vector<T>> : std::true_type {
+    using Element = T;
+};
+template <class T>
+struct IsOptional : std::false_type {};
+template <class T>
+struct IsOptional<std::optional<T>> : std::true_type {
+    using Value = T;
+};
+
+// An object that may be absent (emc, procs).
+template <class T>
+struct IsOptionalObject : std::false_type {};
+template <class T>
+struct IsOptionalObject<std::optional<T>> : HasSchema<T> {};
+template <class T>
+inline constexpr bool is_optional_object = IsOptionalObject<T>::value;
+
+template <class T>
+constexpr std::size_t field_count() {
+    return std::tuple_size_v<std::decay_t<decltype(Schema<T>::fields)>>;
+}
+
+// The keys of T's fields, in order.
+template <class T>
+constexpr auto keys() {
+    return std::apply(
+        [](const auto&... f) { return std::array<std::string_view, sizeof...(f)>{f.key...}; },
+        Schema<T>::fields);
+}
+
+// The position of key among T's keys (field_count<T>() when absent), for switch labels.
+template <class T>
+constexpr std::size_t index_of(std::string_view key) {
+    constexpr auto all = keys<T>();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i] == key) return i;
+    return all.size();
+}
+
+using U = Unit;
+using R = Rounding;
+
+template <>
+struct Schema<CoreSample> {
+    using S = CoreSample;
+    static constexpr auto fields = std::make_tuple(
+        field("id", &S::id, U::integer, "CPU number"),
+        field("online", &S::online, U::boolean, "core is online"),
+        field("util", &S::util_pct, U::percent, R::significant,
+              "busy share of that core over the last interval"),
+        field("user", &S::user_pct, U::percent, R::significant, "user share of that core"),
+        field("system", &S::system_pct, U::percent, R::significant, "system share of that core"),
+        field("iowait", &S::iowait_pct, U::percent, R::significant, "iowait share of that core"),
+        field("freq_khz", &S::freq_khz, U::khz, "current clock"),
+        field("min_khz", &S::min_khz, U::khz, "cpufreq lower limit"),
+        field("max_khz", &S::max_khz, U::khz, "cpufreq upper limit"),
+        field("hw_max_khz", &S::hw_max_khz, U::khz, "hardware maximum (`cpuinfo_max_freq`)"),
+        field("governor", &S::governor, U::text, "cpufreq governor"),
+        field("cluster", &S::cluster, U::integer, "cpufreq policy shared with the cluster"));
+};
+
+template <>
+struct Schema<CpuSample> {
+    using S = CpuSample;
+    static constexpr auto fields = std::make_tuple(
+        field("util", &S::util_pct, U::percent, R::significant,
+              "busy share of all CPU time over the last interval; null in the first sample"),
+        field("user", &S::user_pct, U::percent, R::significant, "user share of all CPU time"),
+        field("system", &S::system_pct, U::percent, R::significant, "system share of all CPU time"),
+        field("iowait", &S::iowait_pct, U::percent, R::significant, "iowait share of all CPU time"),
+        field("cores", &S::cores, U::objects, "one entry per CPU"));
+};
+
+template <>
+struct Schema<SystemSample> {
+    using S = SystemSample;
+    static constexpr auto fields = std::make_tuple(
+        field("uptime_s", &S::uptime_s, U::seconds, R::significant, "`/proc/uptime`"),
+        field("load_1", &S::load_1, U::run_queue, R::significant,
+              "1-minute load average (`/proc/loadavg`)"),
+        field("load_5", &S::load_5, U::run_queue, R::significant, "5-minute load average"),
+        field("load_15", &S::load_15, U::run_queue, R::significant, "15-minute load average"),
+        field("procs_running", &S::procs_running, U::count, "runnable tasks (`/proc/stat`)"),
+        field("procs_blocked", &S::procs_blocked, U::count, "tasks blocked on I/O (`/proc/stat`)"));
+};
+
+template <>
+struct Schema<GpuSample> {
+    using S = GpuSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text, "GPU node (`gv11b`, `ga10b`, `gpu-gpc-0`...)"),
+        field("load", &S::load_pct, U::percent, R::significant, "GPU load"),
+        field("freq_hz", &S::freq_hz, U::hz, "current clock"),
+        field("min_hz", &S::min_hz, U::hz, "devfreq lower limit"),
+        field("max_hz", &S::max_hz, U::hz, "devfreq upper limit"),
+        field("hw_max_hz", &S::hw_max_hz, U::hz, "hardware maximum"),
+        field("governor", &S::governor, U::text, "devfreq governor"),
+        field("railgate", &S::railgate_enabled, U::boolean, "rail gating enabled"),
+        field("scaling_3d", &S::scaling_3d_enabled, U::boolean, "3D scaling enabled"),
+        field("tpc_pg_mask", &S::tpc_pg_mask, U::integer, "TPC power-gating mask"));
+};
+
+template <>
+struct Schema<EmcSample> {
+    using S = EmcSample;
+    static constexpr auto fields = std::make_tuple(
+        field("util", &S::util_pct, U::percent, R::significant, "memory-controller activity"),
+        field("freq_hz", &S::freq_hz, U::hz, "memory-controller clock"),
+        field("min_hz", &S::min_hz, U::hz, "lower clock limit"),
+        field("max_hz", &S::max_hz, U::hz, "upper clock limit"));
+};
+
+template <>
+struct Schema<EngineSample> {
+    using S = EngineSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text,
+              "`APE`, `DLA0`, `PVA0`, `NVENC`, `NVDEC`, `NVJPG`, `VIC`, `OFA`, `SE`..."),
+        field("online", &S::online, U::boolean, "clock enabled"),
+        field("freq_hz", &S::freq_hz, U::hz, "engine clock"));
+};
+
+template <>
+struct Schema<RailSample> {
+    using S = RailSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text, "rail label (`VDD_IN`, `VDD_GPU_SOC`, `package-0`...)"),
+        field("voltage_mv", &S::voltage_mv, U::millivolt, R::significant, "bus voltage"),
+        field("current_ma", &S::current_ma, U::milliamp, R::significant, "current"),
+        field("power_mw", &S::power_mw, U::milliwatt, R::significant, "power"),
+        field("is_total", &S::is_total, U::boolean, "the board's input rail (or a computed total)"),
+        field("warn_ma", &S::warn_ma, U::milliamp, R::significant, "INA3221 warning current limit"),
+        field("crit_ma", &S::crit_ma, U::milliamp, R::significant,
+              "INA3221 critical current limit"),
+        field("warn_alarm", &S::warn_alarm, U::boolean, "warning limit alarm"),
+        field("crit_alarm", &S::crit_alarm, U::boolean, "critical limit alarm"));
+};
+
+template <>
+struct Schema<ThermalSample> {
+    using S = ThermalSample;
+    static constexpr auto fields =
+        std::make_tuple(field("name", &S::name, U::text, "zone or sensor name"),
+                        field("temp_c", &S::temp_c, U::celsius, R::significant,
+                              "temperature; null when power-gated or unreadable"));
+};
+
+template <>
+struct Schema<FanSample> {
+    using S = FanSample;
+    static constexpr auto fields =
+        std::make_tuple(field("name", &S::name, U::text, "fan"),
+                        field("speed_pct", &S::speed_pct, U::percent, R::significant,
+                              "PWM duty (0-255 as percent)"),
+                        field("rpm", &S::rpm, U::per_minute, "tachometer"),
+                        field("control", &S::control_mode, U::text, "`\"auto\"`, `\"manual\"`..."));
+};
+
+template <>
+struct Schema<MemSample> {
+    using S = MemSample;
+    static constexpr auto fields = std::make_tuple(
+        field("total_kb", &S::total_kb, U::kib, "`/proc/meminfo` MemTotal"),
+        field("available_kb", &S::available_kb, U::kib, "MemAvailable"),
+        field("used_kb", &S::used_kb, U::kib, "total - available"),
+        field("free_kb", &S::free_kb, U::kib, "MemFree"),
+        field("buffers_kb", &S::buffers_kb, U::kib, "Buffers"),
+        field("cached_kb", &S::cached_kb, U::kib, "Cached"),
+        field("swap_total_kb", &S::swap_total_kb, U::kib, "SwapTotal"),
+        field("swap_used_kb", &S::swap_used_kb, U::kib, "swap in use"),
+        field("swap_cached_kb", &S::swap_cached_kb, U::kib, "SwapCached"),
+        field("gpu_shared_kb", &S::gpu_shared_kb, U::kib, "nvmap memory held for the GPU"),
+        field("lfb_blocks", &S::lfb_blocks, U::count,
+              "largest free blocks: how many (as tegrastats' `lfb`)"),
+        field("lfb_block_kb", &S::lfb_block_kb, U::kib, "largest free blocks: their size"));
+};
+
+template <>
+struct Schema<ProcessSample> {
+    using S = ProcessSample;
+    static constexpr auto fields = std::make_tuple(
+        field("pid", &S::pid, U::integer, "process id"),
+        field("name", &S::name, U::text, "command name"), field("user", &S::user, U::text, "owner"),
+        field("state", &S::state, U::character, "`R`, `S`, `D`, ..."),
+        field("cpu", &S::cpu_pct, U::percent, R::significant,
+              "of one core over the last interval (100 = one full core)"),
+        field("rss_kb", &S::rss_kb, U::kib, "resident memory"),
+        field("threads", &S::threads, U::count, "threads"),
+        field("vol_ctxt_per_s", &S::vol_ctxt_per_s, U::per_second, R::significant,
+              "voluntary context switches"),
+        field("nonvol_ctxt_per_s", &S::nonvol_ctxt_per_s, U::per_second, R::significant,
+              "involuntary context switches"),
+        field("gpu", &S::gpu, U::boolean, "holds a GPU device node open"));
+};
+
+template <>
+struct Schema<ProcsSample> {
+    using S = ProcsSample;
+    static constexpr auto fields =
+        std::make_tuple(field("total", &S::total, U::count, "processes"),
+                        field("running", &S::running, U::count, "running processes"),
+                        field("top", &S::top, U::objects, "busiest processes, by CPU"));
+};
+
+template <>
+struct Schema<Sample> {
+    using S = Sample;
+    static constexpr auto fields = std::make_tuple(
+        field("t", &S::t_s, U::seconds, R::microseconds,
+              "seconds since the start, monotonic, strictly increasing"),
+        field("time", &S::time, U::rfc3339, "wall-clock time of the sample"),
+        field("cpu", &S::cpu, U::object, "CPU utilisation and clocks"),
+        field("system", &S::system, U::object, "uptime, load, run queue"),
+        nested_field("ctxt_per_s", &S::system, &SystemSample::ctxt_per_s, U::per_second,
+                     R::significant, "context switches per second over the last interval"),
+        field("gpu", &S::gpu, U::objects, "one entry per GPU"),
+        field("emc", &S::emc, U::object, "memory controller; null without an EMC source"),
+        field("engines", &S::engines, U::objects, "accelerator engine clocks"),
+        field("rails", &S::rails, U::objects, "power rails"),
+        field("power_total_mw", &S::power_total_mw, U::milliwatt, R::significant,
+              "board input power"),
+        field("thermal", &S::thermal, U::objects, "thermal zones and sensors"),
+        field("fans", &S::fans, U::objects, "fans"), field("mem", &S::mem, U::object, "memory"),
+        field("procs", &S::procs, U::object,
+              "process table; null without one (always with `--root` other than `/`)"),
+        field("flags", &S::flags, U::texts, "analysis flags raised at this sample"));
+};
+
+}  // namespace edgetop::schema
