@@ -50,6 +50,55 @@ enum class Unit {
     objects,     // an array of objects
 };
 
+// The unit as docs/session-format.md names it.
+constexpr std::string_view unit_text(Unit unit) {
+    switch (unit) {
+        case Unit::percent:
+            return "%";
+        case Unit::khz:
+            return "kHz";
+        case Unit::hz:
+            return "Hz";
+        case Unit::millivolt:
+            return "mV";
+        case Unit::milliamp:
+            return "mA";
+        case Unit::milliwatt:
+            return "mW";
+        case Unit::celsius:
+            return "°C";
+        case Unit::kib:
+            return "kB";
+        case Unit::seconds:
+            return "s";
+        case Unit::per_second:
+            return "1/s";
+        case Unit::per_minute:
+            return "1/min";
+        case Unit::run_queue:
+            return "run-queue average";
+        case Unit::count:
+            return "count";
+        case Unit::integer:
+            return "integer";
+        case Unit::boolean:
+            return "bool";
+        case Unit::text:
+            return "string";
+        case Unit::character:
+            return "one character";
+        case Unit::rfc3339:
+            return "RFC 3339";
+        case Unit::texts:
+            return "[string]";
+        case Unit::object:
+            return "object";
+        case Unit::objects:
+            return "array";
+    }
+    return "";
+}
+
 // How a number is written. Integers, booleans and text are written as they are (exact); a
 // measured double keeps 7 significant digits (session_line::kSignificantDigits); the session time
 // keeps microseconds (session_line::kTimeDecimals).
