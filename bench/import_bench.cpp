@@ -19,12 +19,12 @@
 #include <string>
 #include <vector>
 
-#include "app/import_samples.hpp"
-#include "import/tegrastats_importer.hpp"
-#include "sensors/sampler.hpp"
-#include "support/sample_json.hpp"
+#include "import/import_samples.hpp"
+#include "import/tegrastats/tegrastats_importer.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "session/session_sample_line.hpp"
 #include "session/session_writer.hpp"
+#include "support/sample_json.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 # The version comes from project() alone: the program prints it, the man page must say it, and
 # the packages are named after it.
-set_source_files_properties(${CMAKE_SOURCE_DIR}/app/cli_help.cpp PROPERTIES
+set_source_files_properties(${CMAKE_SOURCE_DIR}/cli/cli_help.cpp PROPERTIES
   COMPILE_DEFINITIONS "EDGETOP_VERSION=\"${PROJECT_VERSION}\"" SKIP_UNITY_BUILD_INCLUSION ON)
 file(STRINGS ${CMAKE_SOURCE_DIR}/man/edgetop.1 edgetop_man_title REGEX "^\\.TH ")
 if(NOT edgetop_man_title MATCHES "\"edgetop ${PROJECT_VERSION}\"")

@@ -17,11 +17,11 @@
 #include <sstream>
 
 #include "analysis/rules_config.hpp"
-#include "app/snapshot_text.hpp"
+#include "commands/snapshot_text.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/openmetrics_serializer.hpp"
 #include "exporter/text_exposition.hpp"
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "session/orin_sample.hpp"
 #include "session/session_read_sample.hpp"
 #include "session/session_records_json.hpp"
