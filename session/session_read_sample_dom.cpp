@@ -69,7 +69,10 @@ bool too_deep_as_member(const json& value) {
 template <class T>
 bool too_deep_as(const json& value) {
     if (!value.is_object()) return too_deep(value);
-    for (const auto& [key, child] : value.items()) {
+    for (auto it = value.begin(); it != value.end(); ++it) {
+        // Plain references: a lambda may not capture structured bindings before clang 16.
+        const std::string& key = it.key();
+        const json& child = it.value();
         bool known = false, deep = false;
         std::apply(
             [&](const auto&... field) {
