@@ -16,9 +16,9 @@ excluded=$(IFS=:; echo "${!emulation_excluded[*]}")
 for test in "${!emulation_excluded[@]}"; do
   echo "not run under qemu: $test: ${emulation_excluded[$test]}"
 done
-# import_fuzz is a ctest entry, not a test executable: it builds the tegrastats parser with
-# clang's libFuzzer on the host and never runs on the target.
-echo "not run under qemu: import_fuzz: a host-side libFuzzer run (clang), not part of the aarch64 build"
+# The libFuzzer entries of ctest are no test executables: they build the readers with the host's
+# clang (tests/fuzz/build_fuzz.sh) and fuzz them on the host, in `make test`.
+echo "not run under qemu: fuzz_build and the *_fuzz entries: host-side libFuzzer runs (clang) of \`make test\`, not part of the aarch64 build"
 
 tests=$(cmake --build "$build" --target help | sed -n 's/^\.\.\. \(test_[a-z0-9_]*\)$/\1/p' | sort)
 [ -n "$tests" ] || die "the aarch64 build has no test executables"
