@@ -47,19 +47,22 @@ dist:
 test-platforms:
 	@./scripts/test-platforms.sh
 
-# Every libFuzzer target (clang++ with ASan and UBSan) for FUZZ_SECONDS each; a crashing input is
-# kept as <target>-fuzz-crash-* in FUZZ_ARTIFACTS.
+# Every libFuzzer target (clang++ with ASan and UBSan, built once in FUZZ_BUILD) for FUZZ_SECONDS
+# each; a crashing input is kept as <target>-fuzz-crash-* in FUZZ_ARTIFACTS.
 FUZZ_SECONDS ?= 60
+FUZZ_BUILD ?= build-fuzz
 FUZZ_ARTIFACTS ?= $(CURDIR)/fuzz-artifacts
+FUZZ_TARGETS := tegrastats session_lines nvpmodel_conf rule_config
 fuzz:
 	@command -v clang++ >/dev/null || { echo "make fuzz: clang++ not found (install clang)" >&2; exit 1; }
-	@FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/import/fuzz/run_fuzz.sh $(FUZZ_SECONDS)
-	@for target in session_lines nvpmodel_conf rule_config; do \
-		FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) ./tests/fuzz/run_fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; \
+	@./tests/fuzz/build_fuzz.sh $(FUZZ_BUILD)
+	@for target in $(FUZZ_TARGETS); do \
+		FUZZ_NO_BUILD=1 FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) \
+			./tests/fuzz/run_fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; \
 	done
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.hpp')
 
 clean:
-	@rm -rf $(BUILD_DIR) $(ASAN_DIR) build-dist dist
+	@rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_BUILD) build-dist dist

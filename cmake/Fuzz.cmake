@@ -1,9 +1,16 @@
-# The session-line reader, the nvpmodel.conf parser and the rule config under libFuzzer +
-# ASan/UBSan for a bounded time each, like import_fuzz (skipped without clang++). `make fuzz` runs
-# every target longer. The timeout leaves room for compiling on a loaded machine.
-foreach(target session_lines nvpmodel_conf rule_config)
+# The input readers under libFuzzer + ASan/UBSan for a bounded time each (skipped without
+# clang++). fuzz_build compiles every target once, with clang, in ${CMAKE_BINARY_DIR}/fuzz
+# (tests/fuzz/CMakeLists.txt); each <target>_fuzz entry needs it and only runs its target. It
+# costs the most, so ctest starts it first and the other tests fill the second core meanwhile.
+# `make fuzz` runs every target for 60 s; here a few seconds each catch what a change broke.
+set(EDGETOP_FUZZ_SECONDS 5 CACHE STRING "seconds each libFuzzer target runs in ctest")
+add_test(NAME fuzz_build COMMAND ${CMAKE_SOURCE_DIR}/tests/fuzz/build_fuzz.sh ${CMAKE_BINARY_DIR}/fuzz)
+set_tests_properties(fuzz_build PROPERTIES
+  ENVIRONMENT "CMAKE=${CMAKE_COMMAND};JOBS=2"
+  FIXTURES_SETUP fuzz_targets COST 10000 TIMEOUT 900 SKIP_REGULAR_EXPRESSION "^skipped:")
+foreach(target tegrastats session_lines nvpmodel_conf rule_config)
   add_test(NAME ${target}_fuzz COMMAND ${CMAKE_SOURCE_DIR}/tests/fuzz/run_fuzz.sh ${target})
   set_tests_properties(${target}_fuzz PROPERTIES
-    ENVIRONMENT "FUZZ_SECONDS=10;FUZZ_ARTIFACTS=${CMAKE_BINARY_DIR}/fuzz-artifacts"
-    TIMEOUT 600 SKIP_REGULAR_EXPRESSION "^skipped:")
+    ENVIRONMENT "FUZZ_SECONDS=${EDGETOP_FUZZ_SECONDS};FUZZ_NO_BUILD=1;FUZZ_BUILD=${CMAKE_BINARY_DIR}/fuzz;FUZZ_ARTIFACTS=${CMAKE_BINARY_DIR}/fuzz-artifacts"
+    FIXTURES_REQUIRED fuzz_targets TIMEOUT 120 SKIP_REGULAR_EXPRESSION "^skipped:")
 endforeach()

@@ -5,18 +5,18 @@
 #
 #   scripts/platforms/debian11-source.sh [work dir]    (default: build-platforms/debian11)
 #
-# Needs root, debootstrap and the Debian archive (MIRROR, default http://deb.debian.org/debian).
-# The debootstrap download is kept as a tarball in the work dir, so later runs unpack it instead
-# of downloading it again; the chroot itself is made afresh each run. /proc, /sys, /dev and
-# /dev/pts are bind-mounted while it runs and unmounted on every exit.
+# Needs root, debootstrap and the Debian archive (DEBIAN_MIRROR, default
+# http://deb.debian.org/debian). The debootstrapped system is cached like every stage's (lib.sh:
+# a tarball in /var/cache/edgetop-platforms); the chroot itself is made afresh from it each run.
+# /proc, /sys, /dev and /dev/pts are bind-mounted while it runs and unmounted on every exit.
 set -euo pipefail
 
-source_dir=$(cd "$(dirname "$0")/../.." && pwd)
-work=${1:-$source_dir/build-platforms/debian11}
-mirror=${MIRROR:-http://deb.debian.org/debian}
+source "$(dirname "$0")/lib.sh"
+source_dir=$platform_root
+work=${1:-$platform_work/debian11}
+mirror=$platform_mirror
 suite=bullseye
 root=$work/root
-tarball=$work/debootstrap-$suite.tar
 
 fail() {
   echo "debian11-source: $*" >&2
@@ -60,22 +60,8 @@ bind() {
 }
 
 mkdir -p "$work"
-# A chroot of an earlier run may still have mounts if that run was killed hard.
-for m in dev/pts dev sys proc; do
-  mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
-done
-rm -rf "$root"
-
 stage "debootstrap $suite"
-if [ ! -s "$tarball" ]; then
-  debootstrap --variant=minbase --make-tarball="$tarball.part" "$suite" "$work/tarball-tmp" \
-    "$mirror" >"$work/debootstrap.log" 2>&1 ||
-    fail "debootstrap could not download $suite from $mirror (no network?); see $work/debootstrap.log"
-  mv "$tarball.part" "$tarball"
-  rm -rf "$work/tarball-tmp"
-fi
-debootstrap --variant=minbase --unpack-tarball="$tarball" "$suite" "$root" "$mirror" \
-  >"$work/debootstrap.log" 2>&1 || fail "debootstrap failed; see $work/debootstrap.log"
+make_chroot "$root" "$suite" amd64
 echo "deb $mirror $suite main" >"$root/etc/apt/sources.list"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 

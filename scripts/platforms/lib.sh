@@ -1,11 +1,14 @@
 # Helpers shared by the platform stages (sourced, not run).
 #
-# Chroots are made with debootstrap once per release, architecture and package list, and kept as
-# a tarball under build-platforms/cache: every stage unpacks a fresh copy, so each run starts
-# from a clean system while only the first one pays for the download and the (emulated) install.
+# Chroots are made with debootstrap once per release, architecture, package list and mirror, and
+# kept as a tarball in PLATFORM_CACHE (default /var/cache/edgetop-platforms, outside the clone, so
+# that CI's fresh clone on the same machine finds it): every stage unpacks a fresh copy, so each
+# run starts from a clean system while only the first one pays for the download and the
+# (emulated) install. A cold cache is made on the way.
 
 platform_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 platform_work=${PLATFORM_WORK:-$platform_root/build-platforms}
+platform_cache=${PLATFORM_CACHE:-/var/cache/edgetop-platforms}
 platform_mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 platform_mounts=()
 
@@ -57,22 +60,26 @@ make_chroot() {
   shift 3
   local include
   include=$(IFS=,; echo "$*")
-  local key
+  local key lock
   key=$(echo "$release $arch $include $platform_mirror" | sha1sum | cut -c1-10)
-  local tarball="$platform_work/cache/$release-$arch-$key.tar"
-  mkdir -p "$platform_work/cache"
+  local tarball="$platform_cache/$release-$arch-$key.tar"
+  mkdir -p "$platform_cache"
+  # Two runs at once (a warm-up beside a stage) make it once: the second waits for the first.
+  exec {lock}>"$tarball.lock"
+  flock "$lock"
   if [ ! -s "$tarball" ]; then
     need_host_packages debootstrap debian-archive-keyring
-    local staging="$platform_work/cache/staging-$release-$arch"
+    local staging="$platform_cache/staging-$release-$arch"
     remove_tree "$staging"
     echo "debootstrap $release $arch (once; cached in $tarball)" >&2
     debootstrap --variant=minbase --arch="$arch" ${include:+--include="$include"} \
-      "$release" "$staging" "$platform_mirror" >"$platform_work/cache/debootstrap-$release-$arch.log" 2>&1 ||
-      die "debootstrap $release $arch failed (no network to $platform_mirror?); see $platform_work/cache/debootstrap-$release-$arch.log"
+      "$release" "$staging" "$platform_mirror" >"$platform_cache/debootstrap-$release-$arch.log" 2>&1 ||
+      die "debootstrap $release $arch failed (no network to $platform_mirror?); see $platform_cache/debootstrap-$release-$arch.log"
     rm -rf "$staging"/var/cache/apt/archives/*.deb "$staging"/var/lib/apt/lists/*_Packages
     tar -C "$staging" -cf "$tarball.partial" . && mv "$tarball.partial" "$tarball"
     remove_tree "$staging"
   fi
+  exec {lock}>&-
   remove_tree "$dir"
   mkdir -p "$dir"
   tar -C "$dir" -xf "$tarball"

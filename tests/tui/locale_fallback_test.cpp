@@ -68,7 +68,7 @@ class UnknownUtf8Locale : public ::testing::Test {
 bool decodes_view_glyphs() {
     if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) return false;
     for (auto [bytes, code] :
-         {std::pair{"\xe2\x96\x81", 0x2581}, std::pair{"\xe2\xa3\xbf", 0x28ff}}) {
+         {std::pair{"\xe2\x96\x81", wchar_t{0x2581}}, std::pair{"\xe2\xa3\xbf", wchar_t{0x28ff}}}) {
         std::mbstate_t state{};
         wchar_t wide = 0;
         if (std::mbrtowc(&wide, bytes, 3, &state) != 3 || wide != code || wcwidth(wide) != 1)
