@@ -9,7 +9,7 @@
 
 #include "analysis/rules_catalog.hpp"
 #include "edgetop/numbers.hpp"
-#include "sensors/sysfs_file.hpp"
+#include "sensors/core/sysfs_file.hpp"
 
 namespace edgetop::analysis {
 namespace {

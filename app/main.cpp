@@ -1,4 +1,4 @@
-#include "app/run.hpp"
+#include "commands/run.hpp"
 
 int main(int argc, char** argv) {
     return edgetop::run(argc, argv);

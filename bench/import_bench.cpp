@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "app/import_samples.hpp"
-#include "import/tegrastats_importer.hpp"
-#include "sensors/sampler.hpp"
+#include "import/import_samples.hpp"
+#include "import/tegrastats/tegrastats_importer.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "session/session_sample_json.hpp"
 #include "session/session_sample_line.hpp"
 #include "session/session_writer.hpp"

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <thread>
 
-#include "analysis/rates.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/rates.hpp"
+#include "sensors/core/source.hpp"
 
 int main(int argc, char** argv) {
     if (argc < 3) {

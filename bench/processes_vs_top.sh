@@ -34,6 +34,7 @@ build_quietly cmake --build "$build_dir" --target edgetop_processes -j2
 
 c++ -std=c++20 -O2 -I include -I . bench/processes_sampler.cpp \
     "$build_dir/libedgetop_processes.a" "$build_dir/libedgetop_core.a" \
+    "$build_dir/libedgetop_model.a" \
     $(pkg-config --libs libproc2) -lfmt -o "$work/processes_sampler"
 
 for ((i = 0; i < sleepers; i++)); do

@@ -20,11 +20,11 @@
 
 #include <fmt/format.h>
 
-#include "analysis/report_event_json.hpp"
 #include "analysis/rules_analyzer.hpp"
 #include "analysis/rules_config.hpp"
-#include "app/report_session.hpp"
-#include "sensors/sampler.hpp"
+#include "report/report_event_json.hpp"
+#include "report/report_session.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "session/session_reader.hpp"
 #include "session/session_records_json.hpp"
 #include "session/session_sample_json.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 
 namespace {
 

@@ -21,7 +21,7 @@
 #include "exporter/metrics_server.hpp"
 #include "exporter/openmetrics_serializer.hpp"
 #include "exporter/text_exposition.hpp"
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "tui/frame.hpp"
 
 namespace {

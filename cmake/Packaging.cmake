@@ -1,6 +1,6 @@
 # The version comes from project() alone: the program prints it, the installed man page says it
 # (man/edgetop.1 has @PROJECT_VERSION@ in its title) and the packages are named after it.
-set_source_files_properties(${CMAKE_SOURCE_DIR}/app/cli_help.cpp PROPERTIES
+set_source_files_properties(${CMAKE_SOURCE_DIR}/cli/cli_help.cpp PROPERTIES
   COMPILE_DEFINITIONS "EDGETOP_VERSION=\"${PROJECT_VERSION}\"" SKIP_UNITY_BUILD_INCLUSION ON)
 configure_file(${CMAKE_SOURCE_DIR}/man/edgetop.1 ${CMAKE_BINARY_DIR}/man/edgetop.1 @ONLY)
 

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "sensors/sysfs_file.hpp"
+#include "sensors/core/sysfs_file.hpp"
 
 namespace edgetop {
 

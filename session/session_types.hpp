@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "edgetop/board.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 
 namespace edgetop {
 

@@ -8,7 +8,7 @@
 
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 
 namespace edgetop::tui {
 

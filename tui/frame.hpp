@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "edgetop/board.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 #include "tui/canvas.hpp"
 #include "tui/feed.hpp"
 #include "tui/ui_state.hpp"

@@ -2,7 +2,7 @@
 // sampler library, so this code is compiled where the Sampler is (the app, tests).
 #pragma once
 
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "tui/feed.hpp"
 
 namespace edgetop::tui {

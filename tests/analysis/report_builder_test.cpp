@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "analysis/orin_samples.hpp"
-#include "analysis/report_builder.hpp"
-#include "analysis/report_event_json.hpp"
-#include "analysis/report_flags.hpp"
+#include "report/report_builder.hpp"
+#include "report/report_event_json.hpp"
+#include "report/report_flags.hpp"
 
 namespace edgetop::analysis {
 namespace {

@@ -3,8 +3,8 @@
 #include <regex>
 #include <sstream>
 
-#include "app/cli_help.hpp"
-#include "app/cli_table.hpp"
+#include "cli/cli_help.hpp"
+#include "cli/cli_table.hpp"
 
 namespace edgetop::cli {
 namespace {

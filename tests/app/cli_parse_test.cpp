@@ -3,8 +3,8 @@
 #include <set>
 #include <vector>
 
-#include "app/cli_parse.hpp"
-#include "app/cli_table.hpp"
+#include "cli/cli_parse.hpp"
+#include "cli/cli_table.hpp"
 
 namespace edgetop::cli {
 namespace {

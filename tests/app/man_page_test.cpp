@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_man.hpp"
+#include "cli/cli_man.hpp"
 
 namespace {
 
@@ -34,7 +34,7 @@ std::pair<size_t, size_t> section_bounds(const std::string& page, const std::str
 }
 
 // The section as man/edgetop.1 has it, or the page rewritten with the generated one when
-// EDGETOP_UPDATE_MAN=1 (how to regenerate after editing app/cli_table.hpp).
+// EDGETOP_UPDATE_MAN=1 (how to regenerate after editing cli/cli_table.hpp).
 void expect_generated_section(const std::string& name, const std::string& generated) {
     std::string page = read_file(man_path());
     auto [start, end] = section_bounds(page, name);
@@ -48,7 +48,7 @@ void expect_generated_section(const std::string& name, const std::string& genera
         return;
     }
     ADD_FAILURE() << "man/edgetop.1 " << name
-                  << " differs from app/cli_table.hpp; regenerate with\n"
+                  << " differs from cli/cli_table.hpp; regenerate with\n"
                   << "  EDGETOP_UPDATE_MAN=1 ./test_app --gtest_filter='ManPage.*Section*'\n"
                   << "(in the build directory). Expected section:\n"
                   << generated;

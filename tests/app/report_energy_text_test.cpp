@@ -4,9 +4,9 @@
 
 #include <regex>
 
-#include "analysis/report_builder.hpp"
-#include "app/report_json.hpp"
-#include "app/report_text.hpp"
+#include "report/report_builder.hpp"
+#include "report/report_json.hpp"
+#include "report/report_text.hpp"
 
 namespace edgetop {
 namespace {

@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "app/commands.hpp"
-#include "app/snapshot_text.hpp"
-#include "app/text_table.hpp"
-#include "app/text_units.hpp"
+#include "commands/commands.hpp"
+#include "commands/snapshot_text.hpp"
 #include "session/orin_sample.hpp"
+#include "text/text_table.hpp"
+#include "text/text_units.hpp"
 
 namespace edgetop {
 namespace {

@@ -2,7 +2,7 @@
 // that failed or could not be measured kept out of both.
 #include <gtest/gtest.h>
 
-#include "app/sweep_results.hpp"
+#include "commands/sweep_results.hpp"
 
 namespace edgetop::sweep {
 namespace {

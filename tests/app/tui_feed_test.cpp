@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/tui_feed.hpp"
-#include "app/tui_recorder.hpp"
+#include "commands/tui_feed.hpp"
+#include "commands/tui_recorder.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

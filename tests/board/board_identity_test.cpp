@@ -1,7 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -1,9 +1,9 @@
-#include "sensors/board_release.hpp"
+#include "sensors/board/board_release.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "sensors/board_jetpack.hpp"
+#include "sensors/board/board_jetpack.hpp"
 
 namespace edgetop {
 namespace {

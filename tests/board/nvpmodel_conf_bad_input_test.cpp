@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "board/board_test_data.hpp"
-#include "sensors/nvpmodel_conf.hpp"
+#include "sensors/board/nvpmodel_conf.hpp"
 
 namespace edgetop {
 namespace {

@@ -1,4 +1,4 @@
-#include "sensors/nvpmodel_conf.hpp"
+#include "sensors/board/nvpmodel_conf.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "sensors/nvpmodel_current.hpp"
+#include "sensors/board/nvpmodel_current.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 #include <chrono>
 #include <string>
 
-#include "sensors/sysfs_file.hpp"
-#include "sensors/sysfs_root.hpp"
+#include "sensors/core/sysfs_file.hpp"
+#include "sensors/core/sysfs_root.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -1,10 +1,10 @@
-#include "sensors/sysfs_file.hpp"
+#include "sensors/core/sysfs_file.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "sensors/sysfs_root.hpp"
+#include "sensors/core/sysfs_root.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

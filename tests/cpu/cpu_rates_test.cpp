@@ -1,8 +1,8 @@
 // Utilisation and context-switch rates from two /proc/stat readings, on the fixture trees.
 #include <gtest/gtest.h>
 
-#include "analysis/rates.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/rates.hpp"
+#include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -5,7 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

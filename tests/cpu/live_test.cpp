@@ -5,8 +5,8 @@
 #include <chrono>
 #include <thread>
 
-#include "analysis/rates.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/rates.hpp"
+#include "sensors/core/source.hpp"
 
 namespace edgetop {
 namespace {

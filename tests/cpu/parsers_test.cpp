@@ -1,10 +1,10 @@
 // The small kernel-format parsers: CPU lists, /proc/stat, meminfo, buddyinfo, nvmap clients.
 #include <gtest/gtest.h>
 
-#include "sensors/cpu_list.hpp"
-#include "sensors/cpu_proc_stat.hpp"
-#include "sensors/memory_nvmap.hpp"
-#include "sensors/memory_parse.hpp"
+#include "sensors/cpu/cpu_list.hpp"
+#include "sensors/cpu/cpu_proc_stat.hpp"
+#include "sensors/memory/memory_nvmap.hpp"
+#include "sensors/memory/memory_parse.hpp"
 
 namespace edgetop {
 namespace {

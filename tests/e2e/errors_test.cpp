@@ -1,7 +1,7 @@
 // Mistakes and failures: one line on stderr and the documented exit status.
 #include <gtest/gtest.h>
 
-#include "app/cli_help.hpp"
+#include "cli/cli_help.hpp"
 #include "e2e/edgetop_process.hpp"
 #include "session/session_reader.hpp"
 

@@ -9,7 +9,7 @@
 #include "analysis/rules_config.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/family_builder.hpp"
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "tests/exporter/fixture_families.hpp"
 #include "tests/exporter/metric_names.hpp"
 #include "tests/support/fixture_tree.hpp"

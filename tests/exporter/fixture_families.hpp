@@ -6,7 +6,7 @@
 
 #include "analysis/rules_config.hpp"
 #include "exporter/export_model.hpp"
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "tests/support/fixture_tree.hpp"
 
 namespace edgetop::exporter {

@@ -10,7 +10,7 @@
 
 #include "exporter/export_model.hpp"
 #include "exporter/text_exposition.hpp"
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "tests/exporter/fixture_families.hpp"
 #include "tests/exporter/serve_process.hpp"
 #include "tests/support/fixture_tree.hpp"

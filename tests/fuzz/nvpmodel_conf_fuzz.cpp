@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "sensors/nvpmodel_conf.hpp"
-#include "sensors/nvpmodel_current.hpp"
+#include "sensors/board/nvpmodel_conf.hpp"
+#include "sensors/board/nvpmodel_current.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -26,8 +26,8 @@ mkdir "$work/corpus"
 
 case "$target" in
 session_lines)
-    sources=("$source_dir"/session/*.cpp "$source_dir/sensors/source.cpp"
-             "$source_dir/sensors/sysfs_file.cpp" "$source_dir/include/edgetop/numbers.cpp")
+    sources=("$source_dir"/session/*.cpp "$source_dir/sensors/core/source.cpp"
+             "$source_dir/sensors/core/sysfs_file.cpp" "$source_dir/include/edgetop/numbers.cpp")
     libs=(-lsimdjson -lfmt -lpthread)
     count=0
     for session in "$source_dir"/examples/*.jsonl; do
@@ -42,8 +42,9 @@ session_lines)
     done
     ;;
 nvpmodel_conf)
-    sources=("$source_dir/sensors/nvpmodel_conf.cpp" "$source_dir/sensors/nvpmodel_current.cpp"
-             "$source_dir/sensors/sysfs_file.cpp" "$source_dir/sensors/sysfs_root.cpp"
+    sources=("$source_dir/sensors/board/nvpmodel_conf.cpp"
+             "$source_dir/sensors/board/nvpmodel_current.cpp"
+             "$source_dir/sensors/core/sysfs_file.cpp" "$source_dir/sensors/core/sysfs_root.cpp"
              "$source_dir/include/edgetop/numbers.cpp")
     libs=()
     cp "$source_dir"/tests/board/data/*.conf "$work/corpus/"
@@ -51,7 +52,7 @@ nvpmodel_conf)
 rule_config)
     # The catalog names every rule's check, so every rule comes along.
     sources=("$source_dir"/analysis/rules_*.cpp "$source_dir/analysis/energy_integrator.cpp"
-             "$source_dir/sensors/sysfs_file.cpp"
+             "$source_dir/sensors/core/sysfs_file.cpp"
              "$source_dir/include/edgetop/number_text.cpp"
              "$source_dir/include/edgetop/numbers.cpp")
     libs=(-lfmt)

@@ -1,4 +1,4 @@
-#include "sensors/emc_clock.hpp"
+#include "sensors/gpu/emc_clock.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <string>
 
 #include "gpu/gpu_test_support.hpp"
-#include "sensors/gpu_probe.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
+#include "sensors/gpu/gpu_probe.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

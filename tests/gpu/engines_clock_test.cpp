@@ -1,4 +1,4 @@
-#include "sensors/engines_clock.hpp"
+#include "sensors/gpu/engines_clock.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "gpu/gpu_test_support.hpp"
-#include "sensors/gpu_probe.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
+#include "sensors/gpu/gpu_probe.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -1,4 +1,4 @@
-#include "sensors/gpu_devfreq.hpp"
+#include "sensors/gpu/gpu_devfreq.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gpu/gpu_test_support.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 
 namespace edgetop::testing {
 

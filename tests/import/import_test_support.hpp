@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "import/tegrastats_importer.hpp"
+#include "import/tegrastats/tegrastats_importer.hpp"
 
 namespace edgetop::testing {
 

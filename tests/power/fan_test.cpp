@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

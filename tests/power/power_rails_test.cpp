@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "sensors/power_ina3221.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/source.hpp"
+#include "sensors/power/power_ina3221.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

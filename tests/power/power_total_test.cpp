@@ -1,5 +1,5 @@
 // The per-board total rule, decided from the rail names alone.
-#include "sensors/power_total.hpp"
+#include "sensors/power/power_total.hpp"
 
 #include <gtest/gtest.h>
 

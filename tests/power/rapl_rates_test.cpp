@@ -3,8 +3,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analysis/rates.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/rates.hpp"
+#include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "sensors/source.hpp"
-#include "sensors/thermal_naming.hpp"
+#include "sensors/core/source.hpp"
+#include "sensors/thermal/thermal_naming.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

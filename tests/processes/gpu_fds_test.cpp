@@ -1,4 +1,4 @@
-#include "sensors/processes_gpu_fds.hpp"
+#include "sensors/processes/processes_gpu_fds.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

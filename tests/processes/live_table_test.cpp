@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
-#include "analysis/rates.hpp"
-#include "sensors/processes_gpu_fds.hpp"
-#include "sensors/source.hpp"
+#include "sensors/core/rates.hpp"
+#include "sensors/core/source.hpp"
+#include "sensors/processes/processes_gpu_fds.hpp"
 #include "tests/processes/child_process.hpp"
 
 namespace edgetop {

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "analysis/rates.hpp"
-#include "sensors/processes_top.hpp"
+#include "sensors/core/rates.hpp"
+#include "sensors/processes/processes_top.hpp"
 
 namespace edgetop {
 namespace {

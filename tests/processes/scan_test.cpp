@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "sensors/processes_scan.hpp"
-#include "sensors/processes_stat_line.hpp"
+#include "sensors/processes/processes_scan.hpp"
+#include "sensors/processes/processes_stat_line.hpp"
 #include "tests/processes/child_process.hpp"
 
 namespace edgetop {

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "sensors/processes_stat_line.hpp"
+#include "sensors/processes/processes_stat_line.hpp"
 
 namespace edgetop {
 namespace {

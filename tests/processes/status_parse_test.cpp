@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "sensors/processes_status.hpp"
+#include "sensors/processes/processes_status.hpp"
 
 namespace edgetop {
 namespace {

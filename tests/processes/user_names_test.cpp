@@ -1,5 +1,5 @@
 // User names from /etc/passwd files as distributions and admins write them.
-#include "sensors/processes_user_names.hpp"
+#include "sensors/processes/processes_user_names.hpp"
 
 #include <gtest/gtest.h>
 

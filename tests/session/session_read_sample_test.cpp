@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "session/orin_sample.hpp"
 #include "session/session_read_sample.hpp"
 #include "session/session_sample_json.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "session/orin_sample.hpp"
 #include "session/session_sample_json.hpp"
 #include "session/session_sample_line.hpp"

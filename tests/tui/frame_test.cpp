@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <cwchar>
 
-#include "sensors/sampler.hpp"
+#include "sensors/sampler/sampler.hpp"
 #include "tests/tui/tui_samples.hpp"
 #include "tui/live_feed.hpp"
 

@@ -21,8 +21,8 @@ trap 'rm -rf "$work"' EXIT
 
 clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I "$source_dir/include" -I "$source_dir" \
-    "$here/tegrastats_fuzz.cpp" "$source_dir"/import/*.cpp \
-    "$source_dir/sensors/power_total.cpp" "$source_dir/sensors/thermal_naming.cpp" \
+    "$here/tegrastats_fuzz.cpp" "$source_dir"/import/tegrastats/*.cpp \
+    "$source_dir/sensors/power/power_total.cpp" "$source_dir/sensors/thermal/thermal_naming.cpp" \
     "$source_dir/include/edgetop/numbers.cpp" \
     -o "$work/tegrastats_fuzz"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "import/tegrastats_importer.hpp"
+#include "import/tegrastats/tegrastats_importer.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view input(reinterpret_cast<const char*>(data), size);

@@ -1,0 +1,283 @@
+#include "cli/cli_parse.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/cli_table.hpp"
+#include "exporter/listen_address.hpp"
+
+namespace edgetop::cli {
+
+namespace {
+
+// The entries of one long or short name: one per command that gives the name its own meaning
+// (-o of record, import, stat and sweep); the first one found stands for the name until the command
+// is known.
+const OptionSpec* find_long(std::string_view name) {
+    for (const auto& o : kOptions)
+        if (o.name == name) return &o;
+    return nullptr;
+}
+
+const OptionSpec* find_short(char name) {
+    for (const auto& o : kOptions)
+        if (o.short_name != 0 && o.short_name == name) return &o;
+    return nullptr;
+}
+
+const OptionSpec* entry_for(const OptionSpec& o, CommandSet command) {
+    for (const auto& other : kOptions)
+        if (other.name == o.name && (other.commands & command) != 0) return &other;
+    return nullptr;
+}
+
+std::string commands_of(const OptionSpec& o) {
+    std::string out;
+    for (const auto& other : kOptions)
+        if (other.name == o.name)
+            for (const auto& c : kCommands)
+                if ((other.commands & c.bit) != 0)
+                    out += fmt::format("{}{}", out.empty() ? "" : " or ",
+                                       c.name.empty() ? "no command" : fmt::format("'{}'", c.name));
+    return out;
+}
+
+bool takes_operands(std::string_view command) {
+    for (const auto& operand : kOperands)
+        if (operand.command == command) return true;
+    return false;
+}
+
+const CommandSpec* find_command(std::string_view name) {
+    for (const auto& c : kCommands)
+        if (!c.name.empty() && c.name == name) return &c;
+    return nullptr;
+}
+
+std::string display(const OptionSpec& o) {
+    return fmt::format("--{}", o.name);
+}
+
+std::optional<int64_t> parse_positive_int(const std::string& text) {
+    if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+    errno = 0;
+    char* end = nullptr;
+    long long v = std::strtoll(text.c_str(), &end, 10);
+    if (errno != 0 || *end != '\0') return std::nullopt;
+    return v;
+}
+
+std::optional<double> parse_seconds(const std::string& text) {
+    if (text.empty() || !((text[0] >= '0' && text[0] <= '9') || text[0] == '.'))
+        return std::nullopt;
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (*end != '\0' || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+// Checks value against o's kind and converts it; the kind decides the alternative of Value.
+Value convert(const OptionSpec& o, const std::string& value) {
+    auto fail = [&](std::string_view expected) {
+        return UsageError(fmt::format("{}: expected {}, got '{}'", display(o), expected, value));
+    };
+    switch (o.kind) {
+        case ValueKind::flag:
+            return std::monostate{};
+        case ValueKind::year: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1970 || *n > 9999) throw fail("a year (YYYY)");
+            return *n;
+        }
+        case ValueKind::speed: {
+            auto x = parse_seconds(value);
+            if (!x || *x < 0.01 || *x > 1000) throw fail("a speed factor from 0.01 to 1000");
+            return *x;
+        }
+        case ValueKind::format:
+            if (value != "tegrastats") throw fail("a log format (tegrastats)");
+            return value;
+        case ValueKind::address:
+            if (!exporter::parse_listen_address(value))
+                throw fail("ADDR:PORT with a numeric address (e.g. 127.0.0.1:9102 or [::1]:9102)");
+            return value;
+        case ValueKind::page: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1 || *n > 7) throw fail("a page number from 1 to 7");
+            return *n;
+        }
+        case ValueKind::rule_assignment:
+            if (value.find('=') == std::string::npos) throw fail("ID.KEY=VALUE");
+            return value;
+        case ValueKind::rule_list:
+            if (value.empty()) throw fail("rule ids separated by commas");
+            return value;
+        case ValueKind::mode_list: {
+            std::vector<int> modes;
+            size_t start = 0;
+            while (start <= value.size()) {
+                size_t comma = value.find(',', start);
+                if (comma == std::string::npos) comma = value.size();
+                auto id = parse_positive_int(value.substr(start, comma - start));
+                if (!id || *id > 1000000) throw fail("power mode ids separated by commas");
+                modes.push_back(static_cast<int>(*id));
+                start = comma + 1;
+            }
+            return modes;
+        }
+        case ValueKind::file:
+            if (value.empty()) throw fail("a file");
+            return value;
+        case ValueKind::runs: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1 || *n > 1000) throw fail("a number of runs from 1 to 1000");
+            return *n;
+        }
+        case ValueKind::delay: {
+            auto s = parse_seconds(value);
+            if (!s || *s > 3600) throw fail("seconds from 0 to 3600");
+            return *s;
+        }
+        case ValueKind::percent: {
+            auto pct = parse_seconds(value);
+            if (!pct || *pct > 1000) throw fail("a percentage from 0 to 1000");
+            return *pct;
+        }
+        case ValueKind::watts: {
+            auto w = parse_seconds(value);
+            if (!w || *w <= 0) throw fail("watts (more than 0)");
+            return *w;
+        }
+        case ValueKind::directory:
+            if (value.empty()) throw fail("a directory");
+            return value;
+        case ValueKind::output:
+            if (value.empty()) throw fail("a file name or -");
+            return value;
+        case ValueKind::milliseconds: {
+            auto ms = parse_positive_int(value);
+            if (!ms) throw fail("milliseconds");
+            if (*ms < kMinIntervalMs)
+                throw UsageError(fmt::format("{}: must be at least {} ms, got '{}'", display(o),
+                                             kMinIntervalMs, value));
+            return *ms;
+        }
+        case ValueKind::count: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1) throw fail("a number of samples (1 or more)");
+            return *n;
+        }
+        case ValueKind::seconds: {
+            auto s = parse_seconds(value);
+            if (!s || *s <= 0) throw fail("seconds (more than 0)");
+            return *s;
+        }
+    }
+    return std::monostate{};
+}
+
+Args defaults() {
+    Args args;
+    for (const auto& o : kOptions)
+        if (!o.default_value.empty()) o.store(args, convert(o, std::string(o.default_value)));
+    return args;
+}
+
+// "--count: only valid with 'record'"; with a command, also the command that does not take it.
+UsageError not_taken(const OptionSpec& o, const std::string& command) {
+    if (command.empty())
+        return UsageError(fmt::format("{}: only valid with {}", display(o), commands_of(o)));
+    return UsageError(fmt::format("{}: not an option of '{}' (only valid with {})", display(o),
+                                  command, commands_of(o)));
+}
+
+CommandSet bit_of(const std::string& command) {
+    for (const auto& c : kCommands)
+        if (c.name == command) return c.bit;
+    return 0;
+}
+
+struct Given {
+    const OptionSpec* option;  // the first entry of its name
+    Value value;
+};
+
+}  // namespace
+
+Args parse(std::span<const char* const> argv) {
+    Args args = defaults();
+    std::vector<Given> given;
+    bool exec_follows = false;
+    for (size_t i = 0; i < argv.size(); ++i) {
+        std::string arg = argv[i];
+        if (arg == "--") {
+            exec_follows = true;
+            for (size_t j = i + 1; j < argv.size(); ++j)
+                args.exec.emplace_back(argv[j]);
+            break;
+        }
+        const OptionSpec* option = nullptr;
+        std::optional<std::string> value;
+        if (arg.starts_with("--")) {
+            auto eq = arg.find('=');
+            option = find_long(std::string_view(arg).substr(
+                2, eq == std::string::npos ? std::string::npos : eq - 2));
+            if (eq != std::string::npos) value = arg.substr(eq + 1);
+        } else if (arg.size() >= 2 && arg[0] == '-') {
+            option = find_short(arg[1]);
+            if (option && arg.size() > 2) {
+                if (option->argument.empty())
+                    option = nullptr;  // "-hx": no bundling
+                else
+                    value = arg.substr(2);
+            }
+        } else if (args.command.empty() && find_command(arg)) {
+            args.command = arg;
+            continue;
+        } else if (takes_operands(args.command)) {
+            args.operands.push_back(arg);
+            continue;
+        } else {
+            throw UsageError(fmt::format("unknown command '{}'", arg));
+        }
+        if (!option) throw UsageError(fmt::format("unknown option '{}'", arg));
+        if (option->argument.empty() && value)
+            throw UsageError(fmt::format("{}: takes no value", display(*option)));
+        if (!option->argument.empty() && !value) {
+            if (i + 1 >= argv.size())
+                throw UsageError(
+                    fmt::format("{}: missing value {}", display(*option), option->argument));
+            value = argv[++i];
+        }
+        // Every entry of a name has the same kind (a test checks), so the value is checked before
+        // the command, which may come later, picks the entry.
+        given.push_back({option, convert(*option, value.value_or(""))});
+    }
+
+    CommandSet command_bit = bit_of(args.command);
+    for (const auto& g : given) {
+        const OptionSpec* entry = entry_for(*g.option, command_bit);
+        if (!entry) throw not_taken(*g.option, args.command);
+        entry->store(args, g.value);
+    }
+    if (exec_follows) {
+        const CommandSpec* command = find_command(args.command);
+        if (!command || command->trailing.empty())
+            throw UsageError("'--' and a command to run need 'record', 'stat' or 'sweep'");
+        if (args.exec.empty() && !args.global.help)
+            throw UsageError(fmt::format("{}: expected a command after '--'", args.command));
+    }
+    bool help = args.global.help;
+    if (!help && (args.command == "stat" || args.command == "sweep") && args.exec.empty())
+        throw UsageError(fmt::format("{}: expected '--' and a command to run", args.command));
+    if (!help && takes_operands(args.command) && args.operands.empty())
+        throw UsageError(fmt::format("{}: expected at least one session file", args.command));
+    return args;
+}
+
+}  // namespace edgetop::cli

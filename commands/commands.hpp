@@ -1,0 +1,47 @@
+// The things edgetop can do, one function per command; each returns the process exit status.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <signal.h>
+
+#include "cli/cli_args.hpp"
+#include "sensors/core/source.hpp"
+
+namespace edgetop {
+
+// edgetop (no command): one sample as text.
+int run_snapshot(const cli::Args& args);
+// edgetop (no command): the interactive view on a terminal, else (or with --once) the snapshot.
+int run_default(const cli::Args& args);
+// The interactive view on live data.
+int run_interactive(const cli::Args& args);
+// edgetop --check: every source's status.
+int run_check(const cli::Args& args);
+// edgetop record. process_mask: the signal mask edgetop started with (StartupSignals), for the
+// command it runs.
+int run_record(const cli::Args& args, const sigset_t& process_mask);
+// edgetop report FILE...
+int run_report(const cli::Args& args);
+// edgetop stat -- CMD ARGS...
+int run_stat(const cli::Args& args, const sigset_t& process_mask);
+// edgetop sweep -- CMD ARGS...: CMD in every power mode, then the most efficient mode.
+int run_sweep(const cli::Args& args, const sigset_t& process_mask);
+// edgetop import tegrastats FILE
+int run_import(const cli::Args& args);
+// edgetop replay FILE
+int run_replay(const cli::Args& args);
+// edgetop serve: the Prometheus exporter.
+int run_serve(const cli::Args& args, const sigset_t& process_mask);
+
+// "edgetop: MESSAGE" on standard error: the one-line error of every command.
+void print_error(const std::string& message);
+
+// The status lines of --check, aligned in columns.
+std::string format_check(const std::vector<SourceStatus>& statuses);
+// Why edgetop cannot read under dir ("/nonexistent: No such file or directory"), if it cannot.
+std::optional<std::string> root_problem(const std::string& dir);
+
+}  // namespace edgetop

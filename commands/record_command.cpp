@@ -1,0 +1,106 @@
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "commands/commands.hpp"
+#include "commands/output_file.hpp"
+#include "commands/recorder.hpp"
+#include "commands/rule_options.hpp"
+#include "session/session_records_json.hpp"
+
+namespace edgetop {
+
+namespace {
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0) return "";
+    return name;
+}
+
+RecordPlan plan_of(const cli::Args& args) {
+    RecordPlan plan;
+    plan.interval = std::chrono::milliseconds(args.global.interval_ms);
+    plan.count = args.record.count;
+    if (args.record.duration_s)
+        plan.duration = std::chrono::nanoseconds(std::llround(*args.record.duration_s * 1e9));
+    return plan;
+}
+
+}  // namespace
+
+int record_session(const cli::Args& args, const std::string& output_path,
+                   const sigset_t& process_mask, RecordObserver* observer) {
+    // SIGPIPE and SIGXFSZ are blocked, not watched: a reader that goes away (EPIPE) or a file
+    // size limit (EFBIG) is a write error like a full disk, not death.
+    SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
+    std::optional<int> signal;
+    return record_session(args, output_path, process_mask, signals, &signal, observer);
+}
+
+int record_session(const cli::Args& args, const std::string& output_path,
+                   const sigset_t& process_mask, SignalWatch& signals, std::optional<int>* signal,
+                   RecordObserver* observer) {
+    std::string rule_error;
+    auto rules = rule_config_from(args, rule_error);
+    if (!rules) {
+        print_error(rule_error);
+        return 2;
+    }
+    std::unique_ptr<OutputFile> output;
+    try {
+        output = std::make_unique<OutputFile>(output_path);
+    } catch (const std::exception& e) {
+        print_error(e.what());
+        return 1;
+    }
+    auto start = std::chrono::steady_clock::now();
+    auto started = std::chrono::system_clock::now();
+    Sampler sampler{Root(args.global.root)};
+
+    std::unique_ptr<ChildProcess> child;
+    if (!args.exec.empty()) {
+        try {
+            child = std::make_unique<ChildProcess>(args.exec, process_mask);
+        } catch (const std::exception& e) {
+            print_error(e.what());
+            return 127;
+        }
+    }
+
+    SessionWriter writer(output->fd());
+    SessionHeader header;
+    header.started = started;
+    header.interval_ms = args.global.interval_ms;
+    header.host = host_name();
+    header.root = args.global.root;
+    header.board = sampler.board();
+    header.sources = sampler.status();
+    header.rules = rules->enabled_ids();
+    if (observer) observer->on_start(header);
+    analysis::Analyzer analyzer(header.board, *rules);
+
+    RecordOutcome outcome;
+    outcome.write_failed = !writer.write_line(header_to_json(header));
+    if (!outcome.write_failed) {
+        Recorder recorder(sampler, analyzer, writer, signals, child.get(), start, observer);
+        outcome = recorder.run(plan_of(args));
+    }
+    if (outcome.write_failed)
+        print_error(fmt::format("cannot write {}: {}", output->display_name(),
+                                std::strerror(writer.error())));
+    *signal = outcome.signal;
+    int status = child ? child->wait() : 0;
+    return outcome.write_failed ? 1 : status;
+}
+
+int run_record(const cli::Args& args, const sigset_t& process_mask) {
+    return record_session(args, args.record.output, process_mask);
+}
+
+}  // namespace edgetop

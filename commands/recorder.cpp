@@ -1,0 +1,114 @@
+#include "commands/recorder.hpp"
+
+#include <poll.h>
+
+#include <cerrno>
+
+#include "commands/monotonic_timer.hpp"
+#include "report/report_event_json.hpp"
+#include "session/session_records_json.hpp"
+
+namespace edgetop {
+
+namespace {
+
+// Blocks until the timer or a signal descriptor is readable.
+void wait_for(const MonotonicTimer& timer, const SignalWatch& signals) {
+    pollfd fds[2] = {{timer.fd(), POLLIN, 0}, {signals.fd(), POLLIN, 0}};
+    while (::poll(fds, 2, -1) < 0 && errno == EINTR) {
+    }
+}
+
+}  // namespace
+
+bool Recorder::write_sample() {
+    Sample sample = sampler_.sample();
+    auto events = analyzer_.update(sample);
+    analyzer_.annotate(sample);
+    bool ok = writer_.write_sample(sample);
+    for (const auto& event : events)
+        ok = ok && writer_.write_line(analysis::event_to_line(event));
+    if (!ok) {
+        outcome_.write_failed = true;
+        return false;
+    }
+    ++outcome_.samples;
+    if (observer_) {
+        observer_->on_sample(sample);
+        for (const auto& event : events)
+            observer_->on_event(event);
+    }
+    return true;
+}
+
+std::optional<EndReason> Recorder::handle_signals() {
+    std::optional<EndReason> stop;
+    while (auto info = signals_.take()) {
+        int signo = static_cast<int>(info->ssi_signo);
+        if (signo == SIGCHLD) {
+            if (child_ && child_->running() && child_->try_wait()) {
+                // A last sample closes the command's run, which rarely ends on a tick.
+                write_sample();
+                stop = EndReason::command_exited;
+            }
+            continue;
+        }
+        outcome_.signal = signo;
+        if (child_ && child_->running()) {
+            // The command decides when the recording ends. A terminal's Ctrl-C already reached
+            // it through the process group (SI_KERNEL); a kill(1) aimed at edgetop is passed on.
+            if (info->ssi_code != SI_KERNEL) child_->send(signo);
+            continue;
+        }
+        stop = EndReason::signal;
+    }
+    return stop;
+}
+
+void Recorder::write_end(EndReason reason) {
+    using namespace std::chrono;
+    double t = duration<double>(steady_clock::now() - start_).count();
+    SessionEnd end{t, outcome_.samples, reason};
+    if (!outcome_.write_failed) {
+        if (!writer_.write_line(end_to_json(end))) outcome_.write_failed = true;
+        return;
+    }
+    end.reason = EndReason::write_error;
+    writer_.write_closing_line(end_to_json(end));
+}
+
+RecordOutcome Recorder::run(const RecordPlan& plan) {
+    using namespace std::chrono;
+    MonotonicTimer timer;
+    const auto origin = steady_clock::now();
+    std::optional<steady_clock::time_point> stop_at;
+    if (plan.duration) stop_at = origin + *plan.duration;
+
+    int64_t tick = 0;
+    std::optional<EndReason> reason;
+    while (!reason && !outcome_.write_failed) {
+        auto due = origin + tick * plan.interval;
+        bool due_is_stop = stop_at && due > *stop_at;
+        timer.arm_at(due_is_stop ? *stop_at : due);
+        wait_for(timer, signals_);
+        reason = handle_signals();
+        if (reason || !timer.consume()) continue;
+        if (due_is_stop) {
+            reason = EndReason::duration;
+            continue;
+        }
+        if (!write_sample()) break;
+        if (plan.count && outcome_.samples >= *plan.count) {
+            reason = EndReason::count;
+            continue;
+        }
+        // After a slow sample (or a suspended process) skip the missed ticks instead of bursting.
+        int64_t elapsed_ticks = (steady_clock::now() - origin) / plan.interval;
+        tick = std::max(tick + 1, elapsed_ticks + 1);
+    }
+    if (reason) outcome_.reason = *reason;
+    write_end(outcome_.reason);
+    return outcome_;
+}
+
+}  // namespace edgetop

@@ -1,0 +1,93 @@
+// The sampling loop of `edgetop record`: one sample per interval on an absolute monotonic
+// schedule until the sample count, the duration, a signal or the command ends it; then the end
+// line.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "analysis/rules_analyzer.hpp"
+#include "cli/cli_args.hpp"
+#include "commands/child_process.hpp"
+#include "commands/signal_watch.hpp"
+#include "sensors/sampler/sampler.hpp"
+#include "session/session_types.hpp"
+#include "session/session_writer.hpp"
+
+namespace edgetop {
+
+struct RecordPlan {
+    std::chrono::milliseconds interval{1000};
+    std::optional<int64_t> count;
+    std::optional<std::chrono::nanoseconds> duration;
+};
+
+// Sees every sample as written (flags filled in) and every flag raised or cleared; `stat` builds
+// its summary from these.
+class RecordObserver {
+  public:
+    virtual ~RecordObserver() = default;
+    virtual void on_start(const SessionHeader& /*header*/) {}
+    virtual void on_sample(const Sample& /*sample*/) {}
+    virtual void on_event(const analysis::Event& /*event*/) {}
+};
+
+struct RecordOutcome {
+    int64_t samples = 0;
+    EndReason reason = EndReason::count;
+    bool write_failed = false;
+    std::optional<int> signal;  // the last signal other than SIGCHLD that arrived, if any
+};
+
+class Recorder {
+  public:
+    // start is the session's time origin (the end line's t counts from it); child and observer
+    // may be null. Every sample goes through the analyzer: its flags into the sample, its raises
+    // and clears into event lines.
+    Recorder(Sampler& sampler, analysis::Analyzer& analyzer, SessionWriter& writer,
+             SignalWatch& signals, ChildProcess* child, std::chrono::steady_clock::time_point start,
+             RecordObserver* observer = nullptr)
+        : sampler_(sampler),
+          analyzer_(analyzer),
+          writer_(writer),
+          signals_(signals),
+          child_(child),
+          start_(start),
+          observer_(observer) {}
+
+    // Records, then writes the end line (unless writing failed).
+    RecordOutcome run(const RecordPlan& plan);
+
+  private:
+    bool write_sample();
+    // Handles pending signals; returns the reason to stop, if one arrived.
+    std::optional<EndReason> handle_signals();
+    void write_end(EndReason reason);
+
+    Sampler& sampler_;
+    analysis::Analyzer& analyzer_;
+    SessionWriter& writer_;
+    SignalWatch& signals_;
+    ChildProcess* child_;
+    std::chrono::steady_clock::time_point start_;
+    RecordObserver* observer_;
+    RecordOutcome outcome_;
+};
+
+// A whole recording as `record` and `stat` make it: opens `output` ("-" is standard output), starts
+// the sampler, the analyzer (rule config from rule_config_from) and args.exec if given, writes the
+// header, samples until the plan of args ends it, writes the end line. Returns the exit status:
+// the command's, 1 when the session cannot be written, 2 for a bad rule setting, 127 when the
+// command cannot be started. Messages go to standard error. SIGINT, SIGTERM and SIGHUP end it
+// (unless ignored when edgetop started); args.exec starts with process_mask.
+int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
+                   RecordObserver* observer = nullptr);
+
+// The same with the caller's signal watch (it must watch SIGCHLD), for callers that run several
+// recordings and must see a stop request that arrived during one: its signal is stored in *signal.
+int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
+                   SignalWatch& signals, std::optional<int>* signal,
+                   RecordObserver* observer = nullptr);
+
+}  // namespace edgetop

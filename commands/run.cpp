@@ -1,0 +1,64 @@
+#include "commands/run.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <string>
+
+#include "cli/cli_help.hpp"
+#include "cli/cli_parse.hpp"
+#include "commands/commands.hpp"
+#include "commands/startup_signals.hpp"
+
+namespace edgetop {
+
+void print_error(const std::string& message) {
+    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
+}
+
+namespace {
+
+int fail(int status, const std::string& message) {
+    print_error(message);
+    return status;
+}
+
+int print(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv) {
+    // First, before anything that can take time: see startup_signals.hpp.
+    StartupSignals startup;
+    cli::Args args;
+    try {
+        args = cli::parse(std::span<const char* const>(argv + 1, argc > 0 ? argc - 1 : 0));
+    } catch (const cli::UsageError& e) {
+        return fail(2, e.what());
+    }
+    if (args.global.help) return print(cli::help_text(args.command));
+    if (args.global.version) return print(cli::version_text());
+    if (auto problem = root_problem(args.global.root)) return fail(1, "--root " + *problem);
+    bool records = !args.global.check && (args.command == "record" || args.command == "stat" ||
+                                          args.command == "serve" || args.command == "sweep");
+    if (!records) startup.release();
+    const sigset_t& mask = startup.original_mask();
+    try {
+        if (args.global.check) return run_check(args);
+        if (args.command == "record") return run_record(args, mask);
+        if (args.command == "report") return run_report(args);
+        if (args.command == "stat") return run_stat(args, mask);
+        if (args.command == "sweep") return run_sweep(args, mask);
+        if (args.command == "import") return run_import(args);
+        if (args.command == "replay") return run_replay(args);
+        if (args.command == "serve") return run_serve(args, mask);
+        return run_default(args);
+    } catch (const std::exception& e) {
+        return fail(1, e.what());
+    }
+}
+
+}  // namespace edgetop

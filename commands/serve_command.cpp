@@ -1,0 +1,76 @@
+// edgetop serve: the recording loop of `record` (its monotonic schedule, signals, rules and,
+// with --log, its session file) feeding a Prometheus endpoint.
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/rules_config.hpp"
+#include "commands/commands.hpp"
+#include "commands/recorder.hpp"
+#include "commands/rule_options.hpp"
+#include "commands/serve_publisher.hpp"
+#include "exporter/metrics_server.hpp"
+
+namespace edgetop {
+
+namespace {
+
+// Blocks the signals the recording loop watches before the server starts its threads, which
+// inherit the mask: a SIGTERM must reach the loop's signalfd (and end the session cleanly), not
+// kill the process in a server thread.
+class BlockedSignals {
+  public:
+    BlockedSignals() {
+        sigset_t set;
+        sigemptyset(&set);
+        for (int signo : {SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE, SIGXFSZ})
+            sigaddset(&set, signo);
+        pthread_sigmask(SIG_BLOCK, &set, &original_);
+    }
+    ~BlockedSignals() { pthread_sigmask(SIG_SETMASK, &original_, nullptr); }
+    BlockedSignals(const BlockedSignals&) = delete;
+    BlockedSignals& operator=(const BlockedSignals&) = delete;
+
+  private:
+    sigset_t original_{};
+};
+
+}  // namespace
+
+int run_serve(const cli::Args& args, const sigset_t& process_mask) {
+    std::string error;
+    auto rules = rule_config_from(args, error);
+    if (!rules) {
+        std::fprintf(stderr, "edgetop: %s\n", error.c_str());
+        return 2;
+    }
+    auto address = exporter::parse_listen_address(args.serve.listen);
+    if (!address) {  // the parser checked it; a default that does not parse is a bug
+        std::fprintf(stderr, "edgetop: --listen: bad address '%s'\n", args.serve.listen.c_str());
+        return 2;
+    }
+
+    BlockedSignals blocked;
+    auto metrics = std::make_shared<exporter::LatestMetrics>();
+    std::unique_ptr<exporter::MetricsServer> server;
+    try {
+        server = std::make_unique<exporter::MetricsServer>(*address, metrics);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "edgetop: %s\n", e.what());
+        return 1;
+    }
+    std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());
+
+    ServePublisher publisher(metrics, rules->enabled_ids(),
+                             static_cast<double>(sysconf(_SC_CLK_TCK)));
+    // Without --log the session lines go nowhere, as with `stat` without -o.
+    std::string log = args.serve.log.value_or("/dev/null");
+    return record_session(args, log, process_mask, &publisher);
+}
+
+}  // namespace edgetop

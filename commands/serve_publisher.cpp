@@ -1,0 +1,20 @@
+#include "commands/serve_publisher.hpp"
+
+#include <utility>
+
+namespace edgetop {
+
+ServePublisher::ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
+                               std::vector<std::string> flag_ids, double ticks_per_s)
+    : metrics_(std::move(metrics)), flag_ids_(std::move(flag_ids)), ticks_per_s_(ticks_per_s) {}
+
+void ServePublisher::on_start(const SessionHeader& header) {
+    model_.emplace(header.board, flag_ids_, ticks_per_s_);
+    metrics_->publish(model_->initial());
+}
+
+void ServePublisher::on_sample(const Sample& sample) {
+    if (model_) metrics_->publish(model_->add(sample));
+}
+
+}  // namespace edgetop

@@ -1,0 +1,32 @@
+// Connects the recording loop to the exporter: every sample (flags filled in) becomes the set of
+// metric families that the next scrapes return. Runs on the sampling thread.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands/recorder.hpp"
+#include "exporter/export_model.hpp"
+#include "exporter/latest_metrics.hpp"
+
+namespace edgetop {
+
+class ServePublisher : public RecordObserver {
+  public:
+    // flag_ids: the enabled rules; ticks_per_s: USER_HZ.
+    ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
+                   std::vector<std::string> flag_ids, double ticks_per_s);
+
+    void on_start(const SessionHeader& header) override;
+    void on_sample(const Sample& sample) override;
+
+  private:
+    std::shared_ptr<exporter::LatestMetrics> metrics_;
+    std::vector<std::string> flag_ids_;
+    double ticks_per_s_;
+    std::optional<exporter::ExportModel> model_;  // from the header's board
+};
+
+}  // namespace edgetop

@@ -1,0 +1,28 @@
+// What `edgetop sweep` prints at the end: a table of the modes with the Pareto front and the
+// recommendations, or the same as one JSON object.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands/sweep_results.hpp"
+
+namespace edgetop::sweep {
+
+struct Outcome {
+    int original_mode = 0;
+    std::string original_name;
+    bool restored = false;
+    std::vector<ModeResult> modes;
+    std::vector<int> pareto;
+    Recommendations recommended;
+    double slack_pct = 10;
+    std::optional<double> budget_w;
+    std::optional<int> interrupted_by;  // the signal that stopped the sweep early
+};
+
+std::string format_text(const Outcome& outcome);
+std::string format_json(const Outcome& outcome);  // one line
+
+}  // namespace edgetop::sweep

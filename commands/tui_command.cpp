@@ -1,0 +1,47 @@
+// edgetop with no command: the interactive view when standard output is a terminal, else (or with
+// --once) the one-sample text snapshot, so `edgetop > file` and `edgetop | grep` keep working.
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "commands/commands.hpp"
+#include "commands/rule_options.hpp"
+#include "commands/tui_feed.hpp"
+#include "commands/tui_recorder.hpp"
+#include "sensors/sampler/sampler.hpp"
+#include "tui/tui.hpp"
+
+namespace edgetop {
+
+int run_default(const cli::Args& args) {
+    if (args.view.once || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
+        return run_snapshot(args);
+    return run_interactive(args);
+}
+
+int run_interactive(const cli::Args& args) {
+    std::string error;
+    auto config = rule_config_from(args, error);
+    if (!config) {
+        print_error(error);
+        return 2;
+    }
+    Sampler sampler{Root(args.global.root)};
+    AnalyzedLiveFeed feed(sampler, std::move(*config));
+    SessionFileRecorder recorder(sampler, args.global.root, args.global.interval_ms);
+
+    tui::TuiOptions options;
+    options.interval_ms = static_cast<int>(args.global.interval_ms);
+    options.ascii = args.view.ascii;
+    options.no_color = args.view.no_color;
+    options.start_page = tui::page_from_index(args.view.page - 1);
+    options.recorder = &recorder;
+    int status = tui::run_tui(feed, options);
+    recorder.stop();
+    if (!recorder.failure().empty())
+        std::fprintf(stderr, "edgetop: recording to '%s' stopped: %s\n", recorder.path().c_str(),
+                     recorder.failure().c_str());
+    return status;
+}
+
+}  // namespace edgetop

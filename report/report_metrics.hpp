@@ -1,0 +1,38 @@
+// The per-metric distributions of a report: CPU total and per core, each GPU, EMC, each rail, the
+// total power and each thermal zone, found by name as samples arrive.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "edgetop/sample.hpp"
+#include "report/report_types.hpp"
+
+namespace edgetop::analysis {
+
+class MetricSet {
+  public:
+    void add(const Sample& sample);
+    // Every metric in family order (cpu, core, gpu, emc, rail, power, thermal), each family in
+    // order of first appearance.
+    std::vector<MetricReport> take();
+
+  private:
+    struct Family {
+        std::string family, unit;
+        std::vector<MetricReport> metrics;
+        // A unit's metric; position is where it sits in the sample, the usual place to look.
+        Summary& at(std::size_t position, std::string_view name);
+    };
+    // The core metric of the core with this id at this position of the sample: "cpu<id>",
+    // named once per position rather than formatted for every sample.
+    Summary& core_summary(std::size_t position, int id);
+
+    std::vector<std::pair<int, std::size_t>> core_slots_;  // by position: core id, metric index
+    Family cpu_{"cpu", "%", {}}, cores_{"core", "%", {}}, gpu_{"gpu", "%", {}},
+        emc_{"emc", "%", {}}, rails_{"rail", "mW", {}}, power_{"power", "mW", {}},
+        thermal_{"thermal", "°C", {}};
+};
+
+}  // namespace edgetop::analysis

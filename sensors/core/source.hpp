@@ -1,0 +1,59 @@
+// The interface every sensor reader implements: discover once, then poll cheaply.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "edgetop/board.hpp"
+#include "edgetop/sample.hpp"
+#include "sensors/core/sysfs_root.hpp"
+
+namespace edgetop {
+
+// What `edgetop --check` and the session header say about one input of a source.
+struct SourceStatus {
+    enum class State { found, absent, needs_root };
+    std::string name;  // "cpu.stat", "gpu.devfreq", "emc.actmon", ...
+    State state = State::absent;
+    std::string path;  // machine path that was found, or that would be read
+    std::string hint;  // how to grant access, or why it is absent
+};
+
+const char* to_string(SourceStatus::State state);
+
+class Source {
+  public:
+    virtual ~Source() = default;
+    virtual std::string name() const = 0;
+    // Globs the tree once and opens the files that poll() reads. Returns whether anything was
+    // found. Called again, at a slow rate, while it returns false (a devfreq node can appear after
+    // boot).
+    virtual bool discover(const Root& root) = 0;
+    // Reads the opened files into the sample. Never throws; unreadable values stay absent.
+    virtual void poll(Sample& sample) = 0;
+    // Static facts for the Board (power modes, trip points, identity); default: none.
+    virtual void describe(Board&) const {}
+    virtual std::vector<SourceStatus> status() const = 0;
+};
+
+using SourcePtr = std::unique_ptr<Source>;
+
+// A source that finds nothing (placeholder for a family not built on this platform).
+SourcePtr make_null_source(std::string name);
+
+// Factories, one per reader family (each defined in its own sensors/*.cpp file).
+SourcePtr make_cpu_stat_source();   // /proc/stat: per-core ticks, ctxt, procs running/blocked
+SourcePtr make_cpu_freq_source();   // cpufreq per core, online state, clusters
+SourcePtr make_system_source();     // uptime, load average
+SourcePtr make_memory_source();     // meminfo, buddyinfo, nvmap
+SourcePtr make_gpu_source();        // devfreq GPU nodes and nvgpu status files
+SourcePtr make_emc_source();        // memory controller clock and activity
+SourcePtr make_engines_source();    // APE, DLA, PVA, NVENC, ... clocks
+SourcePtr make_power_source();      // INA3221 (hwmon and IIO), RAPL
+SourcePtr make_thermal_source();    // thermal zones and hwmon temperatures
+SourcePtr make_fan_source();        // PWM fans and tachometers
+SourcePtr make_board_source();      // device tree, L4T, nvpmodel
+SourcePtr make_processes_source();  // the process table (live root only)
+
+}  // namespace edgetop

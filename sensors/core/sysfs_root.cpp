@@ -1,0 +1,65 @@
+#include "sensors/core/sysfs_root.hpp"
+
+#include <glob.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace edgetop {
+
+Root::Root(std::string prefix) : prefix_(std::move(prefix)) {
+    while (!prefix_.empty() && prefix_.back() == '/')
+        prefix_.pop_back();
+}
+
+std::string Root::path(std::string_view machine_path) const {
+    return prefix_ + std::string(machine_path);
+}
+
+std::string Root::machine_path(std::string_view real_path) const {
+    if (!prefix_.empty() && real_path.starts_with(prefix_))
+        return std::string(real_path.substr(prefix_.size()));
+    return std::string(real_path);
+}
+
+std::vector<std::string> Root::glob(std::string_view machine_pattern) const {
+    std::vector<std::string> out;
+    glob_t g{};
+    if (::glob(path(machine_pattern).c_str(), 0, nullptr, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc; ++i)
+            out.push_back(machine_path(g.gl_pathv[i]));
+    }
+    globfree(&g);
+    std::sort(out.begin(), out.end(), natural_less);
+    return out;
+}
+
+bool natural_less(std::string_view a, std::string_view b) {
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (std::isdigit(static_cast<unsigned char>(a[i])) &&
+            std::isdigit(static_cast<unsigned char>(b[j]))) {
+            size_t ie = i, je = j;
+            while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
+                ++ie;
+            while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
+                ++je;
+            std::string_view na = a.substr(i, ie - i), nb = b.substr(j, je - j);
+            while (na.size() > 1 && na.front() == '0')
+                na.remove_prefix(1);
+            while (nb.size() > 1 && nb.front() == '0')
+                nb.remove_prefix(1);
+            if (na.size() != nb.size()) return na.size() < nb.size();
+            if (na != nb) return na < nb;
+            i = ie;
+            j = je;
+        } else {
+            if (a[i] != b[j]) return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    return a.size() - i < b.size() - j;
+}
+
+}  // namespace edgetop

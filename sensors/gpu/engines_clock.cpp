@@ -1,0 +1,123 @@
+// Hardware engines (APE, DLA, PVA, NVENC, NVDEC, NVJPG, VIC, OFA, SE, CVNAS): on/off and clock
+// from the common-clock debugfs (/sys/kernel/debug/clk/<clock>/clk_enable_count, clk_rate), with
+// the BPMP's own rate (/sys/kernel/debug/bpmp/debug/clk/<clock>/rate) preferred where it exists,
+// as tegrastats does on Xavier and Orin. All of it is debugfs, so root only.
+#include "sensors/gpu/engines_clock.hpp"
+
+#include <array>
+
+#include "sensors/core/source.hpp"
+#include "sensors/gpu/gpu_probe.hpp"
+
+namespace edgetop {
+
+std::optional<bool> engine_clock_online(std::optional<int64_t> enable_count,
+                                        std::optional<int64_t> rate_hz, bool rate_means_on) {
+    if (enable_count && *enable_count >= 1) return true;
+    if (rate_means_on && rate_hz && *rate_hz > 0) return true;
+    if (enable_count && *enable_count == 0) return false;
+    return std::nullopt;
+}
+
+namespace {
+
+struct EngineDef {
+    std::string_view name;                   // as tegrastats prints it
+    std::array<std::string_view, 5> clocks;  // clock names; the first found gives the rate
+    bool rate_means_on = false;
+};
+
+// Clock names per engine across tegra210 (vic03, msenc), tegra186/194 (pvaN_vpsN, pvaN_axi) and
+// tegra234 (pva0_vps, pva0_cpu_axi). Sorted by engine name, which is the output order.
+constexpr std::array<EngineDef, 15> kEngines = {{
+    {"APE", {"ape"}},
+    {"CVNAS", {"cvnas"}},
+    {"DLA0", {"dla0_core", "dla0_falcon"}},
+    {"DLA1", {"dla1_core", "dla1_falcon"}},
+    {"NVDEC", {"nvdec"}},
+    {"NVDEC1", {"nvdec1"}},
+    {"NVENC", {"nvenc", "msenc"}},
+    {"NVENC1", {"nvenc1"}},
+    {"NVJPG", {"nvjpg"}},
+    {"NVJPG1", {"nvjpg1"}},
+    {"OFA", {"ofa"}},
+    {"PVA0", {"pva0_vps", "pva0_vps0", "pva0_vps1", "pva0_cpu_axi", "pva0_axi"}, true},
+    {"PVA1", {"pva1_vps0", "pva1_vps1", "pva1_axi"}, true},
+    {"SE", {"se"}},
+    {"VIC", {"vic", "vic03"}},
+}};
+
+struct EngineClock {
+    SysFile enable_count, rate;
+};
+
+struct Engine {
+    std::string_view name;
+    bool rate_means_on = false;
+    std::vector<EngineClock> clocks;  // clocks[0] gives the rate
+};
+
+std::string clk_dir(std::string_view clock) {
+    return "/sys/kernel/debug/clk/" + std::string(clock);
+}
+
+class EnginesSource final : public Source {
+  public:
+    std::string name() const override { return "engines"; }
+
+    bool discover(const Root& root) override {
+        engines_.clear();
+        denied_ = false;
+        for (const auto& def : kEngines) {
+            Engine engine{def.name, def.rate_means_on, {}};
+            for (std::string_view clock : def.clocks) {
+                if (clock.empty()) break;
+                SysFile count(root.path(clk_dir(clock) + "/clk_enable_count"));
+                if (count.open_result() == OpenResult::needs_root) denied_ = true;
+                if (count.open_result() != OpenResult::ok) continue;
+                auto bpmp = "/sys/kernel/debug/bpmp/debug/clk/" + std::string(clock) + "/rate";
+                auto rate = open_first_readable(root, {bpmp, clk_dir(clock) + "/clk_rate"});
+                engine.clocks.push_back({std::move(count), std::move(rate.file)});
+            }
+            if (!engine.clocks.empty()) engines_.push_back(std::move(engine));
+        }
+        return !engines_.empty();
+    }
+
+    void poll(Sample& sample) override {
+        for (auto& engine : engines_) {
+            EngineSample out;
+            out.name = std::string(engine.name);
+            for (size_t i = 0; i < engine.clocks.size(); ++i) {
+                auto& clock = engine.clocks[i];
+                auto rate = clock.rate.read_int();
+                if (rate && *rate < 0) rate.reset();
+                if (i == 0) out.freq_hz = rate;
+                auto on =
+                    engine_clock_online(clock.enable_count.read_int(), rate, engine.rate_means_on);
+                if (on && (!out.online || *on)) out.online = on;
+            }
+            sample.engines.push_back(std::move(out));
+        }
+    }
+
+    std::vector<SourceStatus> status() const override {
+        OpenResult state = !engines_.empty() ? OpenResult::ok
+                           : denied_         ? OpenResult::needs_root
+                                             : OpenResult::absent;
+        return {file_status("engines", state, "/sys/kernel/debug/clk",
+                            "no engine clocks (APE, DLA, PVA, NVENC, NVDEC, NVJPG, VIC, OFA, SE)")};
+    }
+
+  private:
+    std::vector<Engine> engines_;
+    bool denied_ = false;
+};
+
+}  // namespace
+
+SourcePtr make_engines_source() {
+    return std::make_unique<EnginesSource>();
+}
+
+}  // namespace edgetop

@@ -1,0 +1,12 @@
+#include "sensors/core/rates.hpp"
+
+namespace edgetop {
+
+void derive_rates(const Sample* prev, Sample& cur) {
+    if (!prev || cur.t_s <= prev->t_s) return;
+    derive_cpu_rates(*prev, cur);
+    derive_power_rates(*prev, cur);
+    derive_process_rates(*prev, cur);
+}
+
+}  // namespace edgetop
