@@ -8,8 +8,8 @@
 #include <cstring>
 #include <thread>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/processes/rates_processes.hpp"
 
 int main(int argc, char** argv) {
     if (argc < 3) {

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/keys.hpp"
 #include "tui/pages.hpp"
 
@@ -64,13 +64,13 @@ void draw_header(const Canvas& c, const FrameContext& ctx) {
     Canvas info = c.sub(0, 0, 1, std::max(0, x_badge - 1));
     // Drop the least useful parts until the line fits.
     std::string mode = power_mode(ctx.board);
-    std::string up = "up " + format_duration_s(ctx.view.sample().system.uptime_s);
-    std::string every = "every " + format_interval_ms(ctx.ui.interval_ms);
+    std::string up = "up " + text::format_duration_s(ctx.view.sample().system.uptime_s);
+    std::string every = "every " + text::format_interval_ms(ctx.ui.interval_ms);
     std::string replay;
     if (ctx.replay) {
         // The session time is the replayed sample's t; the pace is the speed, not an interval.
-        replay = "REPLAY t " + format_session_time(ctx.view.sample().t_s);
-        every = "x" + format_speed(ctx.ui.replay_speed);
+        replay = "REPLAY t " + text::format_session_time(ctx.view.sample().t_s);
+        every = "x" + text::format_speed(ctx.ui.replay_speed);
     }
     // The board stays longest: over SSH to many boards, which one this is matters most.
     std::string board = board_name(ctx.board);

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -50,7 +50,8 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
         int index = static_cast<int>(events.size()) - 1 - scroll - r;  // newest first
         if (index < 0) break;
         const FlagEvent& e = events[static_cast<size_t>(index)];
-        int x = c.text(1 + r, 0, fmt::format("{:>10}  ", format_duration_s(e.t_s)), Style::dim);
+        int x =
+            c.text(1 + r, 0, fmt::format("{:>10}  ", text::format_duration_s(e.t_s)), Style::dim);
         x = c.text(1 + r, x, e.raised ? "raised  " : "cleared ",
                    e.raised ? Style::crit : Style::good);
         c.text(1 + r, x, e.id);

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <map>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -32,9 +32,9 @@ void core_cell(const Canvas& c, int y, const CoreSample& core, bool show_limits)
         c.text(y, x, "off", Style::dim);
         return;
     }
-    std::string value = format_percent(core.util_pct);
-    std::string freq = format_freq_khz(core.freq_khz);
-    if (show_limits && core.max_khz) freq += "/" + format_freq_khz(core.max_khz);
+    std::string value = text::format_percent(core.util_pct);
+    std::string freq = text::format_freq_khz(core.freq_khz);
+    if (show_limits && core.max_khz) freq += "/" + text::format_freq_khz(core.max_khz);
     int tail = 1 + 4 + 1 + static_cast<int>(freq.size());
     bool with_freq = c.width() - x - tail >= 6;
     if (!with_freq) tail = 5;
@@ -79,19 +79,19 @@ void split_panel(const Canvas& c, const Sample& s) {
                     {Style::user, Style::system, Style::iowait});
     else
         c.bar(y, 7, std::max(0, c.width() - 13), cpu.util_pct.value_or(0) / 100, Style::good);
-    c.text_right(y++, format_percent(cpu.util_pct));
+    c.text_right(y++, text::format_percent(cpu.util_pct));
     int x = c.text(y, 0, "user ", Style::user);
-    x = c.text(y, x, format_percent(cpu.user_pct) + "  ");
+    x = c.text(y, x, text::format_percent(cpu.user_pct) + "  ");
     x = c.text(y, x, "system ", Style::system);
-    x = c.text(y, x, format_percent(cpu.system_pct) + "  ");
+    x = c.text(y, x, text::format_percent(cpu.system_pct) + "  ");
     x = c.text(y, x, "iowait ", Style::iowait);
-    c.text(y++, x, format_percent(cpu.iowait_pct));
+    c.text(y++, x, text::format_percent(cpu.iowait_pct));
     const auto& sys = s.system;
     c.text(y++, 0,
-           fmt::format("load {} {} {}  running {}  blocked {}", format_number(sys.load_1, 2),
-                       format_number(sys.load_5, 2), format_number(sys.load_15, 2),
-                       sys.procs_running ? std::to_string(*sys.procs_running) : kNotAvailable,
-                       sys.procs_blocked ? std::to_string(*sys.procs_blocked) : kNotAvailable));
+           fmt::format("load {} {} {}  running {}  blocked {}", text::format_number(sys.load_1, 2),
+                       text::format_number(sys.load_5, 2), text::format_number(sys.load_15, 2),
+                       sys.procs_running ? std::to_string(*sys.procs_running) : text::kAbsent,
+                       sys.procs_blocked ? std::to_string(*sys.procs_blocked) : text::kAbsent));
     // Clusters: cores sharing a cpufreq policy.
     std::map<int, std::vector<const CoreSample*>> clusters;
     for (const auto& core : cpu.cores)
@@ -110,8 +110,9 @@ void split_panel(const Canvas& c, const Sample& s) {
         c.text(y++, 0,
                fmt::format("{:<7} {:<9} {:<9} {:<9} {:<9} {}",
                            id < 0 ? std::string("n/a") : std::to_string(id), core_list(ids),
-                           format_freq_khz(on->freq_khz), format_freq_khz(on->max_khz),
-                           format_freq_khz(on->hw_max_khz), on->governor.value_or(kNotAvailable)));
+                           text::format_freq_khz(on->freq_khz), text::format_freq_khz(on->max_khz),
+                           text::format_freq_khz(on->hw_max_khz),
+                           on->governor.value_or(text::kAbsent)));
     }
 }
 
@@ -176,13 +177,14 @@ void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
                 int w = c.width() - x - 5;
                 c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),
                        Style::graph);
-                c.text_right(
-                    y, s.cpu.cores[i].online ? format_percent(s.cpu.cores[i].util_pct) : "off");
+                c.text_right(y, s.cpu.cores[i].online
+                                    ? text::format_percent(s.cpu.cores[i].util_pct)
+                                    : "off");
             }
             break;
         }
         case PanelId::ctxt_graph:
-            draw_history_graph(c, "Context switches", format_rate(s.system.ctxt_per_s),
+            draw_history_graph(c, "Context switches", text::format_rate(s.system.ctxt_per_s),
                                ctx.view.history().ctxt_per_s, 0);
             break;
         default:

@@ -2,14 +2,14 @@
 // multimedia/DLA engines and the processes holding the GPU.
 #include <fmt/format.h>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
 namespace {
 
 std::string on_off(std::optional<bool> value) {
-    if (!value) return kNotAvailable;
+    if (!value) return text::kAbsent;
     return *value ? "on" : "off";
 }
 
@@ -23,12 +23,12 @@ void gpu_info(const Canvas& c, const Sample& s) {
     for (const auto& g : s.gpu) {
         int x = c.text(y, 0, g.name, Style::label);
         c.text(y++, x + 2,
-               fmt::format("load {}  freq {}  governor {}", format_percent(g.load_pct),
-                           format_freq_hz(g.freq_hz), g.governor.value_or(kNotAvailable)));
+               fmt::format("load {}  freq {}  governor {}", text::format_percent(g.load_pct),
+                           text::format_freq_hz(g.freq_hz), g.governor.value_or(text::kAbsent)));
         c.text(y++, 2,
-               fmt::format("allowed {} .. {}   hw max {}", format_freq_hz(g.min_hz),
-                           format_freq_hz(g.max_hz), format_freq_hz(g.hw_max_hz)));
-        std::string mask = g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kNotAvailable;
+               fmt::format("allowed {} .. {}   hw max {}", text::format_freq_hz(g.min_hz),
+                           text::format_freq_hz(g.max_hz), text::format_freq_hz(g.hw_max_hz)));
+        std::string mask = g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : text::kAbsent;
         c.text(y++, 2,
                fmt::format("railgate {}  3D scaling {}  TPC PG mask {}", on_off(g.railgate_enabled),
                            on_off(g.scaling_3d_enabled), mask));
@@ -49,7 +49,8 @@ void engines(const Canvas& c, const Sample& s) {
             c.sub(1 + static_cast<int>(i) / per_row, static_cast<int>(i) % per_row * 24, 1, 23);
         cell.text(0, 0, e.name, Style::label);
         bool on = e.online.value_or(false);
-        std::string state = e.online ? (on ? format_freq_hz(e.freq_hz) : "off") : kNotAvailable;
+        std::string state =
+            e.online ? (on ? text::format_freq_hz(e.freq_hz) : "off") : text::kAbsent;
         cell.text_right(0, state, on ? Style::good : Style::dim);
     }
 }
@@ -93,12 +94,12 @@ void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     History empty(1);
     switch (id) {
         case PanelId::gpu_load_graph:
-            draw_history_graph(c, "GPU load", format_percent(load),
+            draw_history_graph(c, "GPU load", text::format_percent(load),
                                hist.gpu_load.empty() ? empty : hist.gpu_load.front(), 100);
             break;
         case PanelId::gpu_freq_graph:
             draw_history_graph(c, "GPU frequency",
-                               format_freq_hz(freq) + " of " + format_freq_hz(top),
+                               text::format_freq_hz(freq) + " of " + text::format_freq_hz(top),
                                hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front(),
                                top ? static_cast<double>(*top) / 1e6 : 0);
             break;

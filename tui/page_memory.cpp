@@ -2,7 +2,7 @@
 // memory controller (EMC) load and clock.
 #include <fmt/format.h>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -10,33 +10,34 @@ namespace {
 
 void line(const Canvas& c, int y, std::string_view label, const std::string& value) {
     c.text(y, 0, label, Style::label);
-    c.text(y, 16, value, value == kNotAvailable ? Style::dim : Style::normal);
+    c.text(y, 16, value, value == text::kAbsent ? Style::dim : Style::normal);
 }
 
 void breakdown(const Canvas& c, const Sample& s) {
     const MemSample& m = s.mem;
-    c.title(0, "Memory", "total " + format_kb(m.total_kb));
+    c.title(0, "Memory", "total " + text::format_kb(m.total_kb));
     std::optional<int64_t> used = m.used_kb;
     if (!used && m.total_kb && m.available_kb) used = *m.total_kb - *m.available_kb;
     if (m.total_kb && *m.total_kb > 0 && used) {
         double total = static_cast<double>(*m.total_kb);
         c.bar(1, 0, c.width() - 6, static_cast<double>(*used) / total,
               Theme::level(100.0 * static_cast<double>(*used) / total));
-        c.text_right(1, format_percent(100.0 * static_cast<double>(*used) / total));
+        c.text_right(1, text::format_percent(100.0 * static_cast<double>(*used) / total));
     } else {
         c.text(1, 0, "RAM n/a", Style::dim);
     }
-    line(c, 2, "used", format_kb(used));
-    line(c, 3, "available", format_kb(m.available_kb));
-    line(c, 4, "free", format_kb(m.free_kb));
-    line(c, 5, "buffers/cached", format_kb(m.buffers_kb) + " / " + format_kb(m.cached_kb));
+    line(c, 2, "used", text::format_kb(used));
+    line(c, 3, "available", text::format_kb(m.available_kb));
+    line(c, 4, "free", text::format_kb(m.free_kb));
+    line(c, 5, "buffers/cached",
+         text::format_kb(m.buffers_kb) + " / " + text::format_kb(m.cached_kb));
     line(c, 6, "swap used",
-         format_kb(m.swap_used_kb) + " of " + format_kb(m.swap_total_kb) + "  cached " +
-             format_kb(m.swap_cached_kb));
-    line(c, 7, "GPU shared", format_kb(m.gpu_shared_kb));
-    std::string lfb = kNotAvailable;
+         text::format_kb(m.swap_used_kb) + " of " + text::format_kb(m.swap_total_kb) + "  cached " +
+             text::format_kb(m.swap_cached_kb));
+    line(c, 7, "GPU shared", text::format_kb(m.gpu_shared_kb));
+    std::string lfb = text::kAbsent;
     if (m.lfb_blocks && m.lfb_block_kb)
-        lfb = fmt::format("{} x {}", *m.lfb_blocks, format_kb(m.lfb_block_kb));
+        lfb = fmt::format("{} x {}", *m.lfb_blocks, text::format_kb(m.lfb_block_kb));
     line(c, 8, "largest free", lfb);
 }
 
@@ -45,15 +46,15 @@ void emc(const Canvas& c, const FrameContext& ctx) {
     std::optional<double> util = s.emc ? s.emc->util_pct : std::nullopt;
     std::optional<int64_t> freq, low, high;
     if (s.emc) freq = s.emc->freq_hz, low = s.emc->min_hz, high = s.emc->max_hz;
-    c.title(0, "EMC (memory controller)", format_freq_hz(freq));
-    int x = c.text(1, 0, fmt::format("util {:>4}  ", format_percent(util)), Style::label);
+    c.title(0, "EMC (memory controller)", text::format_freq_hz(freq));
+    int x = c.text(1, 0, fmt::format("util {:>4}  ", text::format_percent(util)), Style::label);
     c.bar(1, x, c.width() - x, util.value_or(0) / 100, util ? Theme::level(*util) : Style::dim);
     c.text(2, 0,
-           fmt::format("freq {}  allowed {} .. {}", format_freq_hz(freq), format_freq_hz(low),
-                       format_freq_hz(high)));
+           fmt::format("freq {}  allowed {} .. {}", text::format_freq_hz(freq),
+                       text::format_freq_hz(low), text::format_freq_hz(high)));
     if (c.height() > 4)
         draw_history_graph(c.sub(3, 0, c.height() - 3, c.width()), "EMC util history",
-                           format_percent(util), ctx.view.history().emc_util, 100);
+                           text::format_percent(util), ctx.view.history().emc_util, 100);
 }
 
 }  // namespace
@@ -66,7 +67,7 @@ void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             break;
         case PanelId::memory_graph:
             draw_history_graph(c, "RAM used",
-                               format_percent(ctx.view.history().ram_used_pct.latest()),
+                               text::format_percent(ctx.view.history().ram_used_pct.latest()),
                                ctx.view.history().ram_used_pct, 100);
             break;
         case PanelId::emc:

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "analysis/energy_integrator.hpp"
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -48,13 +48,14 @@ void gpu_summary(const Canvas& c, const Sample& s) {
         meter(c, y++, "GPU", std::nullopt, "n/a");
     }
     for (const auto& gpu : s.gpu) {
-        std::string value = format_percent(gpu.load_pct) + " " + format_freq_hz(gpu.freq_hz);
+        std::string value =
+            text::format_percent(gpu.load_pct) + " " + text::format_freq_hz(gpu.freq_hz);
         meter(c, y++, "GPU", gpu.load_pct, value);
     }
     std::optional<double> emc_util = s.emc ? s.emc->util_pct : std::nullopt;
     meter(c, y++, "EMC", emc_util,
-          format_percent(emc_util) + " " +
-              format_freq_hz(s.emc ? s.emc->freq_hz : std::optional<int64_t>{}));
+          text::format_percent(emc_util) + " " +
+              text::format_freq_hz(s.emc ? s.emc->freq_hz : std::optional<int64_t>{}));
     int on = 0;
     for (const auto& e : s.engines)
         on += e.online.value_or(false) ? 1 : 0;
@@ -63,7 +64,7 @@ void gpu_summary(const Canvas& c, const Sample& s) {
 
 void memory_summary(const Canvas& c, const Sample& s) {
     const auto& m = s.mem;
-    c.title(0, "Memory", format_kb(m.total_kb));
+    c.title(0, "Memory", text::format_kb(m.total_kb));
     auto pct = [](std::optional<int64_t> part, std::optional<int64_t> whole) {
         std::optional<double> out;
         if (part && whole && *whole > 0) out = 100.0 * *part / *whole;
@@ -71,16 +72,17 @@ void memory_summary(const Canvas& c, const Sample& s) {
     };
     std::optional<int64_t> used = m.used_kb;
     if (!used && m.total_kb && m.available_kb) used = *m.total_kb - *m.available_kb;
-    meter(c, 1, "RAM", pct(used, m.total_kb), format_kb(used) + "/" + format_kb(m.total_kb));
+    meter(c, 1, "RAM", pct(used, m.total_kb),
+          text::format_kb(used) + "/" + text::format_kb(m.total_kb));
     meter(c, 2, "Swap", pct(m.swap_used_kb, m.swap_total_kb),
-          format_kb(m.swap_used_kb) + "/" + format_kb(m.swap_total_kb));
+          text::format_kb(m.swap_used_kb) + "/" + text::format_kb(m.swap_total_kb));
     c.text(3, 0, "GPU shared ", Style::label);
-    c.text(3, 11, format_kb(m.gpu_shared_kb), m.gpu_shared_kb ? Style::normal : Style::dim);
+    c.text(3, 11, text::format_kb(m.gpu_shared_kb), m.gpu_shared_kb ? Style::normal : Style::dim);
 }
 
 void power_summary(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    c.title(0, "Power", "total " + format_power_mw(analysis::total_power_mw(s)));
+    c.title(0, "Power", "total " + text::format_power_mw(analysis::total_power_mw(s)));
     if (s.rails.empty()) c.text(1, 0, "n/a: no power rails", Style::dim);
     CellGrid grid{c, 26};
     for (const auto& rail : s.rails) {
@@ -89,7 +91,7 @@ void power_summary(const Canvas& c, const FrameContext& ctx) {
         Style style = rail.crit_alarm.value_or(false)   ? Style::crit
                       : rail.warn_alarm.value_or(false) ? Style::warn
                                                         : Style::normal;
-        cell.text_right(0, format_power_mw(rail.power_mw), style);
+        cell.text_right(0, text::format_power_mw(rail.power_mw), style);
     }
 }
 
@@ -110,7 +112,7 @@ void thermal_summary(const Canvas& c, const Sample& s) {
                       : *z->temp_c >= 85 ? Style::crit
                       : *z->temp_c >= 70 ? Style::warn
                                          : Style::normal;
-        cell.text_right(0, format_temp_c(z->temp_c, c.ascii()), style);
+        cell.text_right(0, text::format_temp_c(z->temp_c, c.ascii()), style);
     }
 }
 
@@ -120,9 +122,9 @@ void fans_summary(const Canvas& c, const Sample& s) {
     int y = 1;
     for (const auto& f : s.fans)
         c.text(y++, 0,
-               fmt::format("{}  {}  {} rpm  {}", f.name, format_percent(f.speed_pct),
-                           f.rpm ? std::to_string(*f.rpm) : kNotAvailable,
-                           f.control_mode.value_or(kNotAvailable)));
+               fmt::format("{}  {}  {} rpm  {}", f.name, text::format_percent(f.speed_pct),
+                           f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
+                           f.control_mode.value_or(text::kAbsent)));
 }
 
 void flags_summary(const Canvas& c, const FrameContext& ctx) {
@@ -142,7 +144,7 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     switch (id) {
         case PanelId::cpu_bars:
-            c.title(0, "CPU", "util " + format_percent(s.cpu.util_pct));
+            c.title(0, "CPU", "util " + text::format_percent(s.cpu.util_pct));
             draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, false);
             break;
         case PanelId::gpu_summary:

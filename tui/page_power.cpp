@@ -7,7 +7,7 @@
 
 #include "analysis/energy_integrator.hpp"
 #include "edgetop/number_text.hpp"
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -17,18 +17,18 @@ constexpr int kCol = 8;
 
 std::string format_average(const analysis::Energy* energy) {
     std::optional<double> watts = energy ? energy->average_w() : std::nullopt;
-    return format_power_mw(watts ? std::optional<double>(*watts * 1000.0) : std::nullopt);
+    return text::format_power_mw(watts ? std::optional<double>(*watts * 1000.0) : std::nullopt);
 }
 
 std::string format_energy(const analysis::Energy* energy) {
-    return format_energy_j(energy ? energy->measured_joules() : std::nullopt);
+    return text::format_energy_j(energy ? energy->measured_joules() : std::nullopt);
 }
 
 void rails(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     const analysis::SessionEnergy& meter = ctx.view.energy();
     const std::vector<analysis::RailEnergy> energies = meter.rails();
-    c.title(0, "Rails", "total " + format_power_mw(analysis::total_power_mw(s)));
+    c.title(0, "Rails", "total " + text::format_power_mw(analysis::total_power_mw(s)));
     if (s.rails.empty()) {
         c.text(1, 0, "n/a: no power monitor found", Style::dim);
         return;
@@ -54,7 +54,7 @@ void rails(const Canvas& c, const FrameContext& ctx) {
             const std::string& cell = cells[i];
             std::string padded =
                 cell.size() < kCol ? std::string(kCol - cell.size(), ' ') + cell : cell;
-            c.text(y, x, padded, cell == kNotAvailable ? Style::dim : st);
+            c.text(y, x, padded, cell == text::kAbsent ? Style::dim : st);
             x += kCol + 1;
         }
     };
@@ -70,15 +70,15 @@ void rails(const Canvas& c, const FrameContext& ctx) {
                    : r.is_total                   ? Style::title
                                                   : Style::normal;
         row(y++, r.name,
-            {format_voltage_mv(r.voltage_mv), format_current_ma(r.current_ma),
-             format_power_mw(r.power_mw), format_average(energy), format_energy(energy)},
+            {text::format_voltage_mv(r.voltage_mv), text::format_current_ma(r.current_ma),
+             text::format_power_mw(r.power_mw), format_average(energy), format_energy(energy)},
             st);
     }
     bool has_total_rail =
         std::any_of(s.rails.begin(), s.rails.end(), [](const RailSample& r) { return r.is_total; });
     if (!has_total_rail && s.power_total_mw) {
         row(y, "total",
-            {"", "", format_power_mw(s.power_total_mw), format_average(&meter.total()),
+            {"", "", text::format_power_mw(s.power_total_mw), format_average(&meter.total()),
              format_energy(&meter.total())},
             Style::title);
     }
@@ -115,7 +115,7 @@ void zones(const Canvas& c, const FrameContext& ctx) {
         else if (lowest_trip && *z.temp_c >= *lowest_trip - 10)
             st = Style::warn;
         c.text(y, 0, z.name);
-        std::string temp = format_temp_c(z.temp_c, c.ascii());
+        std::string temp = text::format_temp_c(z.temp_c, c.ascii());
         c.text(y, 14, fmt::format("{:>9}", temp), st);
         c.text(y++, 24, trips.empty() ? " trips n/a" : trips, Style::dim);
     }
@@ -129,11 +129,11 @@ void fans(const Canvas& c, const Sample& s) {
     }
     int y = 1;
     for (const auto& f : s.fans)
-        c.text(
-            y++, 0,
-            fmt::format("{:<12} speed {:>4}  {} rpm  control {}", f.name,
-                        format_percent(f.speed_pct), f.rpm ? std::to_string(*f.rpm) : kNotAvailable,
-                        f.control_mode.value_or(kNotAvailable)));
+        c.text(y++, 0,
+               fmt::format("{:<12} speed {:>4}  {} rpm  control {}", f.name,
+                           text::format_percent(f.speed_pct),
+                           f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
+                           f.control_mode.value_or(text::kAbsent)));
 }
 
 }  // namespace
@@ -145,7 +145,7 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             rails(c, ctx);
             break;
         case PanelId::power_graph:
-            draw_history_graph(c, "Total power", format_power_mw(analysis::total_power_mw(s)),
+            draw_history_graph(c, "Total power", text::format_power_mw(analysis::total_power_mw(s)),
                                ctx.view.history().power_total_w, 0);
             break;
         case PanelId::zones:

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <optional>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 
 namespace edgetop::tui {
 namespace {
@@ -121,21 +121,21 @@ std::string cell_text(const ProcessSample& p, ProcColumn column) {
         case ProcColumn::pid:
             return std::to_string(p.pid);
         case ProcColumn::user:
-            return p.user ? *p.user : kNotAvailable;
+            return p.user ? *p.user : text::kAbsent;
         case ProcColumn::state:
             return p.state ? std::string(1, *p.state) : "?";
         case ProcColumn::cpu:
-            return format_number(p.cpu_pct, 1);
+            return text::format_number(p.cpu_pct, 1);
         case ProcColumn::rss:
-            return format_kb(p.rss_kb);
+            return text::format_kb(p.rss_kb);
         case ProcColumn::threads:
-            return p.threads ? std::to_string(*p.threads) : kNotAvailable;
+            return p.threads ? std::to_string(*p.threads) : text::kAbsent;
         case ProcColumn::vol_ctxt:
-            return format_count(p.vol_ctxt_per_s);
+            return text::format_count(p.vol_ctxt_per_s);
         case ProcColumn::nonvol_ctxt:
-            return format_count(p.nonvol_ctxt_per_s);
+            return text::format_count(p.nonvol_ctxt_per_s);
         case ProcColumn::gpu:
-            return p.gpu ? (*p.gpu ? "yes" : "-") : kNotAvailable;
+            return p.gpu ? (*p.gpu ? "yes" : "-") : text::kAbsent;
         case ProcColumn::name:
             return p.name;
     }

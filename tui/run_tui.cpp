@@ -13,7 +13,7 @@
 #include <optional>
 #include <stdexcept>
 
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 #include "tui/frame.hpp"
 #include "tui/keys.hpp"
 #include "tui/terminal.hpp"
@@ -191,7 +191,7 @@ class Loop {
                     take_sample();
                 return false;
             case KeyAction::speed_changed:
-                ui_.message = "playing at x" + format_speed(ui_.replay_speed);
+                ui_.message = "playing at x" + text::format_speed(ui_.replay_speed);
                 return true;
             case KeyAction::stop_recording:
                 ui_.message = "recording stopped: " + options_.recorder->path();

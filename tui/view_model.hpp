@@ -29,7 +29,6 @@ class ViewModel {
   public:
     void update(const Sample& sample);
 
-    bool has_sample() const { return samples_ > 0; }
     const Sample& sample() const { return sample_; }
     const Histories& history() const { return history_; }
     const analysis::SessionEnergy& energy() const { return energy_; }

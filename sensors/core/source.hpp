@@ -39,9 +39,6 @@ class Source {
 
 using SourcePtr = std::unique_ptr<Source>;
 
-// A source that finds nothing (placeholder for a family not built on this platform).
-SourcePtr make_null_source(std::string name);
-
 // Factories, one per reader family (each defined in its own sensors/*.cpp file).
 SourcePtr make_cpu_stat_source();   // /proc/stat: per-core ticks, ctxt, procs running/blocked
 SourcePtr make_cpu_freq_source();   // cpufreq per core, online state, clusters

@@ -4,7 +4,7 @@
 // from a stored delta, which is how jtop's aggregate drifts towards a since-boot average).
 #include <iterator>
 
-#include "sensors/core/rates.hpp"
+#include "sensors/cpu/rates_cpu.hpp"
 
 namespace edgetop {
 namespace {

@@ -1,6 +1,6 @@
 #include <string_view>
 
-#include "sensors/core/rates.hpp"
+#include "sensors/power/rates_power.hpp"
 
 namespace edgetop {
 namespace {

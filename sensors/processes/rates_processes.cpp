@@ -2,8 +2,8 @@
 // average), joining the two tables on pid; then the busiest processes.
 #include <unistd.h>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/processes/processes_top.hpp"
+#include "sensors/processes/rates_processes.hpp"
 
 namespace edgetop {
 

@@ -1,4 +1,8 @@
-#include "sensors/core/rates.hpp"
+#include "sensors/sampler/rates.hpp"
+
+#include "sensors/cpu/rates_cpu.hpp"
+#include "sensors/power/rates_power.hpp"
+#include "sensors/processes/rates_processes.hpp"
 
 namespace edgetop {
 

@@ -2,7 +2,7 @@
 
 #include "sensors/core/sysfs_file.hpp"
 
-#include "sensors/core/rates.hpp"
+#include "sensors/sampler/rates.hpp"
 
 namespace edgetop {
 

@@ -1,8 +1,8 @@
 // Garbage, empty, huge, negative and vanished files: values stay absent, nothing crashes.
 #include <gtest/gtest.h>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/rates_cpu.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

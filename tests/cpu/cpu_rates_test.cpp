@@ -1,8 +1,8 @@
 // Utilisation and context-switch rates from two /proc/stat readings, on the fixture trees.
 #include <gtest/gtest.h>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/rates_cpu.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

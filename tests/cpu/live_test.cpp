@@ -5,8 +5,8 @@
 #include <chrono>
 #include <thread>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/rates_cpu.hpp"
 
 namespace edgetop {
 namespace {

@@ -3,8 +3,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/power/rates_power.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

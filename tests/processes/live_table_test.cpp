@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/core/source.hpp"
 #include "sensors/processes/processes_gpu_fds.hpp"
+#include "sensors/processes/rates_processes.hpp"
 #include "tests/processes/child_process.hpp"
 
 namespace edgetop {

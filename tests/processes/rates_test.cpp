@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "sensors/core/rates.hpp"
 #include "sensors/processes/processes_top.hpp"
+#include "sensors/processes/rates_processes.hpp"
 
 namespace edgetop {
 namespace {

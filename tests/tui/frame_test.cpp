@@ -9,7 +9,6 @@
 
 #include "sensors/sampler/sampler.hpp"
 #include "tests/tui/tui_samples.hpp"
-#include "tui/live_feed.hpp"
 
 namespace edgetop::tui {
 namespace {
@@ -250,20 +249,14 @@ TEST_F(Frame, AnalysisPageSaysWhenNoRulesRunAndShowsEvidence) {
     EXPECT_NE(text.find("GR3D 87% at 1.30 GHz (max)"), std::string::npos) << text;
 }
 
-TEST_F(Frame, LiveFeedOverTheOrinFixture) {
+TEST_F(Frame, LiveSamplesOfTheOrinFixture) {
     Sampler sampler{Root(std::string(EDGETOP_FIXTURES) + "/agx-orin")};
-    LiveFeed feed(sampler);
-    EXPECT_FALSE(feed.is_replay());
     Scene scene;
     scene.view = ViewModel();
-    for (int i = 0; i < 2; ++i) {
-        const Sample* s = feed.next();
-        ASSERT_NE(s, nullptr);
-        scene.view.update(*s);
-        EXPECT_DOUBLE_EQ(feed.session_time_s(), s->t_s);
-    }
-    scene.board = feed.board();
-    scene.status = feed.status();
+    for (int i = 0; i < 2; ++i)
+        scene.view.update(sampler.sample());
+    scene.board = sampler.board();
+    scene.status = sampler.status();
     screen.resize(24, 80);
     for (int p = 0; p < kPageCount; ++p) {
         scene.ui.page = page_from_index(p);
@@ -272,7 +265,7 @@ TEST_F(Frame, LiveFeedOverTheOrinFixture) {
     scene.ui.page = Page::overview;
     scene.draw();
     std::string text = screen.text();
-    if (feed.board().model) {
+    if (sampler.board().model) {
         EXPECT_NE(text.find("Orin"), std::string::npos) << text;
     }
     EXPECT_NE(text.find("edgetop"), std::string::npos) << text;

@@ -1,11 +1,11 @@
-#include "tui/format.hpp"
+#include "text/text_units.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-namespace edgetop::tui {
+namespace edgetop::text {
 namespace {
 
 TEST(Format, FrequenciesPickTheirUnit) {
@@ -89,4 +89,4 @@ TEST(Format, ExtremeValuesStayShortAndDefined) {
 }
 
 }  // namespace
-}  // namespace edgetop::tui
+}  // namespace edgetop::text
