@@ -1,4 +1,5 @@
-// The parsed command line.
+// The parsed command line: the options every command shares, then one struct per command with
+// the options only it takes. Each option of the table (cli_table.hpp) stores into one member.
 #pragma once
 
 #include <cstdint>
@@ -9,36 +10,99 @@
 
 namespace edgetop::cli {
 
-struct Args {
-    std::string command;  // "" or "record"
+// Options that several commands take (see each table entry's commands).
+struct GlobalArgs {
     std::string root;
     int64_t interval_ms = 0;
     bool check = false;
     bool help = false;
     bool version = false;
+    std::vector<std::string> rules;      // every --rule ID.KEY=VALUE, in order
+    std::vector<std::string> rules_off;  // every --rules-off ID,... as given
+
+    bool operator==(const GlobalArgs&) const = default;
+};
+
+// The interactive view: edgetop without a command, and replay.
+struct ViewArgs {
+    bool once = false;      // text snapshot instead of the interactive view
+    bool ascii = false;     // ASCII only
+    bool no_color = false;  // no colours
+    int page = 1;           // start page, 1..7
+
+    bool operator==(const ViewArgs&) const = default;
+};
+
+struct RecordArgs {
     std::string output;  // "-" is standard output
     std::optional<int64_t> count;
     std::optional<double> duration_s;
-    std::vector<std::string> exec;       // CMD ARGS... after "--"
-    std::vector<std::string> rules;      // every --rule ID.KEY=VALUE, in order
-    std::vector<std::string> rules_off;  // every --rules-off ID,... as given
-    std::vector<std::string> files;      // the session files of `report`
-    bool json = false;                   // report --json
-    bool once = false;                   // text snapshot instead of the interactive view
-    bool ascii = false;                  // interactive view: ASCII only
-    bool no_color = false;               // interactive view: no colours
-    int page = 1;                        // interactive view: start page, 1..7
-    std::string from;                    // report --from: an input format ("" = session files)
-    std::optional<int> year;             // import --year
-    bool strict = false;                 // import --strict
-    double speed = 1;                    // replay --speed
-    std::string listen;                  // serve --listen HOST:PORT
-    std::vector<int> modes;              // sweep --modes: power mode ids, in order ("" = all)
-    std::string conf;                    // sweep --conf: another nvpmodel configuration
-    int64_t repeat = 1;                  // sweep --repeat: runs per mode
-    double settle_s = 5;                 // sweep --settle: seconds after a switch
-    double slack_pct = 10;               // sweep --slack: % of the fastest time
-    std::optional<double> budget_w;      // sweep --budget-w: average power budget
+
+    bool operator==(const RecordArgs&) const = default;
+};
+
+struct ReportArgs {
+    bool json = false;
+    std::string from;  // an input format ("" = session files)
+
+    bool operator==(const ReportArgs&) const = default;
+};
+
+struct ImportArgs {
+    std::string output;  // "-" is standard output
+    std::optional<int> year;
+    bool strict = false;
+
+    bool operator==(const ImportArgs&) const = default;
+};
+
+struct ReplayArgs {
+    double speed = 1;
+
+    bool operator==(const ReplayArgs&) const = default;
+};
+
+struct StatArgs {
+    std::optional<std::string> output;  // also keep the session here ("-" is standard output)
+
+    bool operator==(const StatArgs&) const = default;
+};
+
+struct SweepArgs {
+    std::vector<int> modes;             // power mode ids, in order (empty = all)
+    std::string conf;                   // another nvpmodel configuration
+    int64_t repeat = 1;                 // runs per mode
+    double settle_s = 5;                // seconds after a switch
+    std::optional<std::string> output;  // the directory that keeps every run's session
+    double slack_pct = 10;              // % of the fastest time
+    std::optional<double> budget_w;     // average power budget
+    bool json = false;
+
+    bool operator==(const SweepArgs&) const = default;
+};
+
+struct ServeArgs {
+    std::string listen;              // HOST:PORT
+    std::optional<std::string> log;  // also write the session here ("-" is standard output)
+
+    bool operator==(const ServeArgs&) const = default;
+};
+
+struct Args {
+    std::string command;  // "" is the default command
+    GlobalArgs global;
+    ViewArgs view;
+    RecordArgs record;
+    ReportArgs report;
+    ImportArgs import;
+    ReplayArgs replay;
+    StatArgs stat;
+    SweepArgs sweep;
+    ServeArgs serve;
+    std::vector<std::string> exec;      // CMD ARGS... after "--"
+    std::vector<std::string> operands;  // the words after report, import and replay
+
+    bool operator==(const Args&) const = default;
 };
 
 // A usage error; what() is the message without the program name ("--interval: expected ...").

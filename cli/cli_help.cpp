@@ -55,14 +55,16 @@ std::string option_help(const OptionSpec& o) {
     return fmt::format("{} (default: {})", o.help, o.default_value);
 }
 
-void append_options(std::string& out, std::string_view title, std::string_view command) {
+void append_options(std::string& out, std::string_view title, CommandSet commands,
+                    bool shared_ones) {
     out += fmt::format("\n{}:\n", title);
     for (const auto& o : kOptions)
-        if (o.command == command) append_entry(out, option_label(o), option_help(o));
+        if (is_shared(o) == shared_ones && (o.commands & commands) != 0)
+            append_entry(out, option_label(o), option_help(o));
 }
 
 void append_command_options(std::string& out, std::string_view title, const CommandSpec& c) {
-    append_options(out, title, c.name);
+    append_options(out, title, c.bit, false);
     for (const auto& operand : kOperands)
         if (operand.command == c.name) append_entry(out, std::string(operand.name), operand.help);
     if (!c.trailing.empty()) append_entry(out, fmt::format("-- {}", c.trailing), c.trailing_help);
@@ -99,7 +101,7 @@ std::string help_text(std::string_view command) {
         out += "\nCommands:\n";
         for (const auto& c : kCommands)
             append_entry(out, c.name.empty() ? "(none)" : std::string(c.name), c.summary);
-        append_options(out, "Options", "");
+        append_options(out, "Options", command::all, true);
         for (const auto& c : kCommands)
             if (!c.name.empty())
                 append_command_options(out, fmt::format("Options of {}", c.name), c);
@@ -114,7 +116,7 @@ std::string help_text(std::string_view command) {
     for (const auto& line : wrap(summary, kWidth))
         out += line + '\n';
     append_command_options(out, "Options", *spec);
-    append_options(out, "Global options", "");
+    append_options(out, "Global options", spec->bit, true);
     return out;
 }
 

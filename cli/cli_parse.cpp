@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,9 @@ namespace edgetop::cli {
 
 namespace {
 
+// The entries of one long or short name: one per command that gives the name its own meaning
+// (-o of record, import, stat and sweep); the first one found stands for the name until the command
+// is known.
 const OptionSpec* find_long(std::string_view name) {
     for (const auto& o : kOptions)
         if (o.name == name) return &o;
@@ -26,20 +30,20 @@ const OptionSpec* find_short(char name) {
     return nullptr;
 }
 
-// An option name may appear once per command (e.g. -o of record and of stat); it is valid for a
-// command when one of its entries is global or belongs to that command.
-bool valid_for(const OptionSpec& o, std::string_view command) {
+const OptionSpec* entry_for(const OptionSpec& o, CommandSet command) {
     for (const auto& other : kOptions)
-        if (other.name == o.name && (other.command.empty() || other.command == command))
-            return true;
-    return false;
+        if (other.name == o.name && (other.commands & command) != 0) return &other;
+    return nullptr;
 }
 
 std::string commands_of(const OptionSpec& o) {
     std::string out;
     for (const auto& other : kOptions)
         if (other.name == o.name)
-            out += fmt::format("{}'{}'", out.empty() ? "" : " or ", other.command);
+            for (const auto& c : kCommands)
+                if ((other.commands & c.bit) != 0)
+                    out += fmt::format("{}{}", out.empty() ? "" : " or ",
+                                       c.name.empty() ? "no command" : fmt::format("'{}'", c.name));
     return out;
 }
 
@@ -77,141 +81,137 @@ std::optional<double> parse_seconds(const std::string& text) {
     return v;
 }
 
-void store(Args& args, const OptionSpec& o, const std::string& value) {
+// Checks value against o's kind and converts it; the kind decides the alternative of Value.
+Value convert(const OptionSpec& o, const std::string& value) {
     auto fail = [&](std::string_view expected) {
         return UsageError(fmt::format("{}: expected {}, got '{}'", display(o), expected, value));
     };
     switch (o.kind) {
         case ValueKind::flag:
-            if (o.name == "check") args.check = true;
-            if (o.name == "help") args.help = true;
-            if (o.name == "version") args.version = true;
-            if (o.name == "json") args.json = true;
-            if (o.name == "once") args.once = true;
-            if (o.name == "ascii") args.ascii = true;
-            if (o.name == "no-color") args.no_color = true;
-            if (o.name == "strict") args.strict = true;
-            return;
+            return std::monostate{};
         case ValueKind::year: {
             auto n = parse_positive_int(value);
             if (!n || *n < 1970 || *n > 9999) throw fail("a year (YYYY)");
-            args.year = static_cast<int>(*n);
-            return;
+            return *n;
         }
         case ValueKind::speed: {
             auto x = parse_seconds(value);
             if (!x || *x < 0.01 || *x > 1000) throw fail("a speed factor from 0.01 to 1000");
-            args.speed = *x;
-            return;
+            return *x;
         }
         case ValueKind::format:
             if (value != "tegrastats") throw fail("a log format (tegrastats)");
-            args.from = value;
-            return;
+            return value;
         case ValueKind::address:
             if (!exporter::parse_listen_address(value))
                 throw fail("ADDR:PORT with a numeric address (e.g. 127.0.0.1:9102 or [::1]:9102)");
-            args.listen = value;
-            return;
+            return value;
         case ValueKind::page: {
             auto n = parse_positive_int(value);
             if (!n || *n < 1 || *n > 7) throw fail("a page number from 1 to 7");
-            args.page = static_cast<int>(*n);
-            return;
+            return *n;
         }
         case ValueKind::rule_assignment:
             if (value.find('=') == std::string::npos) throw fail("ID.KEY=VALUE");
-            args.rules.push_back(value);
-            return;
+            return value;
         case ValueKind::rule_list:
             if (value.empty()) throw fail("rule ids separated by commas");
-            args.rules_off.push_back(value);
-            return;
+            return value;
         case ValueKind::mode_list: {
-            args.modes.clear();
+            std::vector<int> modes;
             size_t start = 0;
             while (start <= value.size()) {
                 size_t comma = value.find(',', start);
                 if (comma == std::string::npos) comma = value.size();
                 auto id = parse_positive_int(value.substr(start, comma - start));
                 if (!id || *id > 1000000) throw fail("power mode ids separated by commas");
-                args.modes.push_back(static_cast<int>(*id));
+                modes.push_back(static_cast<int>(*id));
                 start = comma + 1;
             }
-            return;
+            return modes;
         }
         case ValueKind::file:
             if (value.empty()) throw fail("a file");
-            args.conf = value;
-            return;
+            return value;
         case ValueKind::runs: {
             auto n = parse_positive_int(value);
             if (!n || *n < 1 || *n > 1000) throw fail("a number of runs from 1 to 1000");
-            args.repeat = *n;
-            return;
+            return *n;
         }
         case ValueKind::delay: {
             auto s = parse_seconds(value);
             if (!s || *s > 3600) throw fail("seconds from 0 to 3600");
-            args.settle_s = *s;
-            return;
+            return *s;
         }
         case ValueKind::percent: {
             auto pct = parse_seconds(value);
             if (!pct || *pct > 1000) throw fail("a percentage from 0 to 1000");
-            args.slack_pct = *pct;
-            return;
+            return *pct;
         }
         case ValueKind::watts: {
             auto w = parse_seconds(value);
             if (!w || *w <= 0) throw fail("watts (more than 0)");
-            args.budget_w = *w;
-            return;
+            return *w;
         }
         case ValueKind::directory:
             if (value.empty()) throw fail("a directory");
-            args.root = value;
-            return;
+            return value;
         case ValueKind::output:
             if (value.empty()) throw fail("a file name or -");
-            args.output = value;
-            return;
+            return value;
         case ValueKind::milliseconds: {
             auto ms = parse_positive_int(value);
             if (!ms) throw fail("milliseconds");
             if (*ms < kMinIntervalMs)
                 throw UsageError(fmt::format("{}: must be at least {} ms, got '{}'", display(o),
                                              kMinIntervalMs, value));
-            args.interval_ms = *ms;
-            return;
+            return *ms;
         }
         case ValueKind::count: {
             auto n = parse_positive_int(value);
             if (!n || *n < 1) throw fail("a number of samples (1 or more)");
-            args.count = *n;
-            return;
+            return *n;
         }
         case ValueKind::seconds: {
             auto s = parse_seconds(value);
             if (!s || *s <= 0) throw fail("seconds (more than 0)");
-            args.duration_s = *s;
-            return;
+            return *s;
         }
     }
+    return std::monostate{};
 }
 
 Args defaults() {
     Args args;
     for (const auto& o : kOptions)
-        if (!o.default_value.empty()) store(args, o, std::string(o.default_value));
+        if (!o.default_value.empty()) o.store(args, convert(o, std::string(o.default_value)));
     return args;
 }
+
+// "--count: only valid with 'record'"; with a command, also the command that does not take it.
+UsageError not_taken(const OptionSpec& o, const std::string& command) {
+    if (command.empty())
+        return UsageError(fmt::format("{}: only valid with {}", display(o), commands_of(o)));
+    return UsageError(fmt::format("{}: not an option of '{}' (only valid with {})", display(o),
+                                  command, commands_of(o)));
+}
+
+CommandSet bit_of(const std::string& command) {
+    for (const auto& c : kCommands)
+        if (c.name == command) return c.bit;
+    return 0;
+}
+
+struct Given {
+    const OptionSpec* option;  // the first entry of its name
+    Value value;
+};
 
 }  // namespace
 
 Args parse(std::span<const char* const> argv) {
     Args args = defaults();
-    std::vector<const OptionSpec*> seen;
+    std::vector<Given> given;
     bool exec_follows = false;
     for (size_t i = 0; i < argv.size(); ++i) {
         std::string arg = argv[i];
@@ -240,7 +240,7 @@ Args parse(std::span<const char* const> argv) {
             args.command = arg;
             continue;
         } else if (takes_operands(args.command)) {
-            args.files.push_back(arg);
+            args.operands.push_back(arg);
             continue;
         } else {
             throw UsageError(fmt::format("unknown command '{}'", arg));
@@ -254,24 +254,28 @@ Args parse(std::span<const char* const> argv) {
                     fmt::format("{}: missing value {}", display(*option), option->argument));
             value = argv[++i];
         }
-        store(args, *option, value.value_or(""));
-        seen.push_back(option);
+        // Every entry of a name has the same kind (a test checks), so the value is checked before
+        // the command, which may come later, picks the entry.
+        given.push_back({option, convert(*option, value.value_or(""))});
     }
 
-    for (const OptionSpec* o : seen) {
-        if (!valid_for(*o, args.command))
-            throw UsageError(fmt::format("{}: only valid with {}", display(*o), commands_of(*o)));
+    CommandSet command_bit = bit_of(args.command);
+    for (const auto& g : given) {
+        const OptionSpec* entry = entry_for(*g.option, command_bit);
+        if (!entry) throw not_taken(*g.option, args.command);
+        entry->store(args, g.value);
     }
     if (exec_follows) {
         const CommandSpec* command = find_command(args.command);
         if (!command || command->trailing.empty())
             throw UsageError("'--' and a command to run need 'record', 'stat' or 'sweep'");
-        if (args.exec.empty() && !args.help)
+        if (args.exec.empty() && !args.global.help)
             throw UsageError(fmt::format("{}: expected a command after '--'", args.command));
     }
-    if (!args.help && (args.command == "stat" || args.command == "sweep") && args.exec.empty())
+    bool help = args.global.help;
+    if (!help && (args.command == "stat" || args.command == "sweep") && args.exec.empty())
         throw UsageError(fmt::format("{}: expected '--' and a command to run", args.command));
-    if (!args.help && takes_operands(args.command) && args.files.empty())
+    if (!help && takes_operands(args.command) && args.operands.empty())
         throw UsageError(fmt::format("{}: expected at least one session file", args.command));
     return args;
 }

@@ -17,7 +17,7 @@ std::string format_check(const std::vector<SourceStatus>& statuses) {
 }
 
 int run_check(const cli::Args& args) {
-    Sampler sampler{Root(args.root)};
+    Sampler sampler{Root(args.global.root)};
     std::string text = format_check(sampler.status());
     std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;

@@ -43,9 +43,10 @@ class SampleWriter {
 
 // The words after `import`: the format, then the file.
 std::optional<std::string> import_usage_problem(const cli::Args& args) {
-    if (args.files.empty() || args.files[0] != "tegrastats")
+    if (args.operands.empty() || args.operands[0] != "tegrastats")
         return "import: expected the format 'tegrastats', then the log file (- is standard input)";
-    if (args.files.size() != 2) return "import: expected exactly one log file after 'tegrastats'";
+    if (args.operands.size() != 2)
+        return "import: expected exactly one log file after 'tegrastats'";
     return std::nullopt;
 }
 
@@ -62,8 +63,8 @@ void print_import_warnings(const std::string& name, const ImportedSamples& sampl
 
 ImportOptions import_options(const cli::Args& args) {
     ImportOptions options;
-    options.interval_ms = static_cast<double>(args.interval_ms);
-    options.strict = args.strict;
+    options.interval_ms = static_cast<double>(args.global.interval_ms);
+    options.strict = args.import.strict;
     return options;
 }
 
@@ -72,13 +73,13 @@ int run_import(const cli::Args& args) {
         print_error(*problem);
         return 2;
     }
-    if (args.year)
+    if (args.import.year)
         print_error("note: --year is ignored: tegrastats lines carry their own year, or no date");
     std::unique_ptr<ImportInput> input;
     std::unique_ptr<OutputFile> output;
     try {
-        input = std::make_unique<ImportInput>(args.files[1]);
-        output = std::make_unique<OutputFile>(args.output);
+        input = std::make_unique<ImportInput>(args.operands[1]);
+        output = std::make_unique<OutputFile>(args.import.output);
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
@@ -90,7 +91,7 @@ int run_import(const cli::Args& args) {
         first.push_back(std::move(sample));
 
     SessionHeader header =
-        imported_header(first, samples.importer().has_wall_clock(), args.interval_ms);
+        imported_header(first, samples.importer().has_wall_clock(), args.global.interval_ms);
     SessionWriter writer(output->fd());
     SampleWriter written(writer);
     bool ok = writer.write_line(imported_header_json(header));

@@ -18,7 +18,7 @@ analysis::SessionReport report_tegrastats_file(const std::string& path, const cl
     while (first.size() < kHeaderLookahead && samples.next(sample))
         first.push_back(std::move(sample));
     SessionHeader header =
-        imported_header(first, samples.importer().has_wall_clock(), args.interval_ms);
+        imported_header(first, samples.importer().has_wall_clock(), args.global.interval_ms);
     std::size_t given = 0;
     auto next = [&](Sample& out) {
         if (given < first.size()) {

@@ -25,10 +25,10 @@ std::string host_name() {
 
 RecordPlan plan_of(const cli::Args& args) {
     RecordPlan plan;
-    plan.interval = std::chrono::milliseconds(args.interval_ms);
-    plan.count = args.count;
-    if (args.duration_s)
-        plan.duration = std::chrono::nanoseconds(std::llround(*args.duration_s * 1e9));
+    plan.interval = std::chrono::milliseconds(args.global.interval_ms);
+    plan.count = args.record.count;
+    if (args.record.duration_s)
+        plan.duration = std::chrono::nanoseconds(std::llround(*args.record.duration_s * 1e9));
     return plan;
 }
 
@@ -61,7 +61,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
     }
     auto start = std::chrono::steady_clock::now();
     auto started = std::chrono::system_clock::now();
-    Sampler sampler{Root(args.root)};
+    Sampler sampler{Root(args.global.root)};
 
     std::unique_ptr<ChildProcess> child;
     if (!args.exec.empty()) {
@@ -76,9 +76,9 @@ int record_session(const cli::Args& args, const std::string& output_path,
     SessionWriter writer(output->fd());
     SessionHeader header;
     header.started = started;
-    header.interval_ms = args.interval_ms;
+    header.interval_ms = args.global.interval_ms;
     header.host = host_name();
-    header.root = args.root;
+    header.root = args.global.root;
     header.board = sampler.board();
     header.sources = sampler.status();
     header.rules = rules->enabled_ids();
@@ -100,7 +100,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
 }
 
 int run_record(const cli::Args& args, const sigset_t& process_mask) {
-    return record_session(args, args.output, process_mask);
+    return record_session(args, args.record.output, process_mask);
 }
 
 }  // namespace edgetop

@@ -12,11 +12,11 @@
 namespace edgetop {
 
 int run_replay(const cli::Args& args) {
-    if (args.files.size() != 1) {
+    if (args.operands.size() != 1) {
         print_error("replay: expected one session file");
         return 2;
     }
-    const std::string& path = args.files[0];
+    const std::string& path = args.operands[0];
     if (path == "-") {
         print_error("replay: the view reads its keys from standard input: give a file");
         return 2;
@@ -36,10 +36,10 @@ int run_replay(const cli::Args& args) {
 
     tui::TuiOptions options;
     options.interval_ms = static_cast<int>(feed.header().interval_ms);
-    options.ascii = args.ascii;
-    options.no_color = args.no_color;
-    options.start_page = tui::page_from_index(args.page - 1);
-    options.replay_speed = args.speed;
+    options.ascii = args.view.ascii;
+    options.no_color = args.view.no_color;
+    options.start_page = tui::page_from_index(args.view.page - 1);
+    options.replay_speed = args.replay.speed;
     int status = tui::run_tui(feed, options);
     for (const auto& problem : feed.problems())
         print_error(problem);

@@ -28,9 +28,9 @@ int run_report(const cli::Args& args) {
         return 2;
     }
     std::vector<analysis::SessionReport> reports;
-    for (const auto& file : args.files) {
+    for (const auto& file : args.operands) {
         try {
-            if (args.from == "tegrastats")
+            if (args.report.from == "tegrastats")
                 reports.push_back(report_tegrastats_file(file, args, *rules));
             else
                 reports.push_back(report_session_file(
@@ -40,7 +40,7 @@ int run_report(const cli::Args& args) {
             return 1;
         }
     }
-    if (args.json) {
+    if (args.report.json) {
         write_stdout(reports_to_json(reports).dump(
                          2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
                      "\n");

@@ -25,13 +25,13 @@ std::optional<analysis::RuleConfig> rule_config_from(const cli::Args& args, std:
         }
         config = std::move(loaded.config);
     }
-    for (const auto& list : args.rules_off) {
+    for (const auto& list : args.global.rules_off) {
         if (auto problem = config.disable(list)) {
             error = fmt::format("--rules-off {}: {}", list, *problem);
             return std::nullopt;
         }
     }
-    for (const auto& assignment : args.rules) {
+    for (const auto& assignment : args.global.rules) {
         if (auto problem = config.apply_override(assignment)) {
             error = fmt::format("--rule {}: {}", assignment, *problem);
             return std::nullopt;

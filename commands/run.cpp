@@ -39,15 +39,15 @@ int run(int argc, const char* const* argv) {
     } catch (const cli::UsageError& e) {
         return fail(2, e.what());
     }
-    if (args.help) return print(cli::help_text(args.command));
-    if (args.version) return print(cli::version_text());
-    if (auto problem = root_problem(args.root)) return fail(1, "--root " + *problem);
-    bool records = !args.check && (args.command == "record" || args.command == "stat" ||
-                                   args.command == "serve" || args.command == "sweep");
+    if (args.global.help) return print(cli::help_text(args.command));
+    if (args.global.version) return print(cli::version_text());
+    if (auto problem = root_problem(args.global.root)) return fail(1, "--root " + *problem);
+    bool records = !args.global.check && (args.command == "record" || args.command == "stat" ||
+                                          args.command == "serve" || args.command == "sweep");
     if (!records) startup.release();
     const sigset_t& mask = startup.original_mask();
     try {
-        if (args.check) return run_check(args);
+        if (args.global.check) return run_check(args);
         if (args.command == "record") return run_record(args, mask);
         if (args.command == "report") return run_report(args);
         if (args.command == "stat") return run_stat(args, mask);

@@ -49,9 +49,9 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
         std::fprintf(stderr, "edgetop: %s\n", error.c_str());
         return 2;
     }
-    auto address = exporter::parse_listen_address(args.listen);
+    auto address = exporter::parse_listen_address(args.serve.listen);
     if (!address) {  // the parser checked it; a default that does not parse is a bug
-        std::fprintf(stderr, "edgetop: --listen: bad address '%s'\n", args.listen.c_str());
+        std::fprintf(stderr, "edgetop: --listen: bad address '%s'\n", args.serve.listen.c_str());
         return 2;
     }
 
@@ -69,7 +69,7 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     ServePublisher publisher(metrics, rules->enabled_ids(),
                              static_cast<double>(sysconf(_SC_CLK_TCK)));
     // Without --log the session lines go nowhere, as with `stat` without -o.
-    std::string log = args.output == "-" ? "/dev/null" : args.output;
+    std::string log = args.serve.log.value_or("/dev/null");
     return record_session(args, log, process_mask, &publisher);
 }
 

@@ -16,7 +16,7 @@ constexpr long kSecondReadingAfterNs = 250'000'000;
 }  // namespace
 
 int run_snapshot(const cli::Args& args) {
-    Sampler sampler{Root(args.root)};
+    Sampler sampler{Root(args.global.root)};
     sampler.sample();
     timespec pause{0, kSecondReadingAfterNs};
     while (clock_nanosleep(CLOCK_MONOTONIC, 0, &pause, &pause) != 0) {

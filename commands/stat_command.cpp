@@ -21,7 +21,7 @@ std::string command_line(const std::vector<std::string>& argv) {
 // The session is always made (it is what the summary is computed from, the same way `report`
 // reads it); without -o it goes nowhere. Standard output belongs to the command.
 int run_stat(const cli::Args& args, const sigset_t& process_mask) {
-    std::string output = args.output == "-" ? "/dev/null" : args.output;
+    std::string output = args.stat.output.value_or("/dev/null");
     StatSummary summary;
     int status = record_session(args, output, process_mask, &summary);
     std::string text = summary.format(command_line(args.exec), status);

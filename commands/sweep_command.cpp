@@ -44,17 +44,18 @@ struct SweepPlan {
 std::optional<std::string> refusal(const cli::Args& args, SweepPlan& plan) {
     if (!running_as_root()) return "sweep: switching power modes needs root (run it with sudo)";
     if (!find_on_path("nvpmodel")) return "sweep: no 'nvpmodel' on PATH (is this a Jetson?)";
-    plan.conf_name = args.conf.empty() ? kConfPath : args.conf;
-    std::string real_path = args.conf.empty() ? Root(args.root).path(kConfPath) : args.conf;
+    plan.conf_name = args.sweep.conf.empty() ? kConfPath : args.sweep.conf;
+    std::string real_path =
+        args.sweep.conf.empty() ? Root(args.global.root).path(kConfPath) : args.sweep.conf;
     auto text = read_text_file(real_path, kMaxConfBytes);
     if (!text)
         return fmt::format("sweep: cannot read {}: no nvpmodel configuration", plan.conf_name);
     plan.conf = parse_nvpmodel(*text);
     if (plan.conf.modes.empty()) return fmt::format("sweep: no power modes in {}", plan.conf_name);
-    if (args.modes.empty())
+    if (args.sweep.modes.empty())
         for (const auto& m : plan.conf.modes)
             plan.ids.push_back(m.mode.id);
-    for (int id : args.modes) {
+    for (int id : args.sweep.modes) {
         if (!plan.conf.mode(id)) {
             std::string known;
             for (const auto& m : plan.conf.modes)
@@ -73,7 +74,7 @@ std::optional<std::string> refusal(const cli::Args& args, SweepPlan& plan) {
 }
 
 bool keeps_sessions(const cli::Args& args) {
-    return !args.output.empty() && args.output != "-";
+    return args.sweep.output && *args.sweep.output != "-";
 }
 
 // -o DIR: created when missing. Returns what is wrong with it, if anything.
@@ -177,7 +178,7 @@ class Sweep {
                 progress(fmt::format("mode {}: {}", id, *problem));
                 continue;
             }
-            if ((stop = settle_or_stop(signals_, args_.settle_s))) {
+            if ((stop = settle_or_stop(signals_, args_.sweep.settle_s))) {
                 result.problem = "interrupted while settling";
                 return;
             }
@@ -186,7 +187,7 @@ class Sweep {
                 progress(fmt::format("mode {}: {}", id, *problem));
                 continue;
             }
-            for (int64_t k = 1; k <= args_.repeat; ++k) {
+            for (int64_t k = 1; k <= args_.sweep.repeat; ++k) {
                 result.runs.push_back(run_once(id, k, stop));
                 if (stop) return;
                 if (result.runs.back().exit_status != 0) break;  // the mode is out already
@@ -204,13 +205,11 @@ class Sweep {
     sweep::Run run_once(int id, int64_t k, std::optional<int>& stop) {
         bool keep = keeps_sessions(args_);
         std::string session =
-            keep ? fmt::format("{}/mode-{}-run-{}.jsonl", args_.output, id, k) : scratch_session();
-        progress(fmt::format("mode {}: run {} of {}", id, k, args_.repeat));
-        cli::Args run_args = args_;
-        run_args.count.reset();
-        run_args.duration_s.reset();
+            keep ? fmt::format("{}/mode-{}-run-{}.jsonl", *args_.sweep.output, id, k)
+                 : scratch_session();
+        progress(fmt::format("mode {}: run {} of {}", id, k, args_.sweep.repeat));
         sweep::Run run;
-        run.exit_status = record_session(run_args, session, process_mask_, signals_, &stop);
+        run.exit_status = record_session(args_, session, process_mask_, signals_, &stop);
         if (run.exit_status != 0)
             progress(fmt::format("mode {}: run {} exited with status {}", id, k, run.exit_status));
         measure_run(session, plan_.rules, run);
@@ -250,12 +249,12 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
         return 2;
     }
     if (keeps_sessions(args))
-        if (auto problem = prepare_output_dir(args.output)) {
+        if (auto problem = prepare_output_dir(*args.sweep.output)) {
             print_error(*problem);
             return 1;
         }
     SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
-    ModeSwitcher switcher(Root(args.root), plan.conf, args.conf, process_mask);
+    ModeSwitcher switcher(Root(args.global.root), plan.conf, args.sweep.conf, process_mask);
     auto original = switcher.current();
     if (!original) {
         print_error(
@@ -267,8 +266,8 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
     sweep::Outcome outcome;
     outcome.original_mode = *original;
     if (const auto* mode = plan.conf.mode(*original)) outcome.original_name = mode->mode.name;
-    outcome.slack_pct = args.slack_pct;
-    outcome.budget_w = args.budget_w;
+    outcome.slack_pct = args.sweep.slack_pct;
+    outcome.budget_w = args.sweep.budget_w;
     bool own_error = false;
     Sweep sweep(args, plan, process_mask, signals, switcher);
     try {
@@ -282,8 +281,9 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
         outcome.interrupted_by = late;
 
     outcome.pareto = sweep::pareto_front(outcome.modes);
-    outcome.recommended = sweep::recommend(outcome.modes, args.slack_pct, args.budget_w);
-    std::string text = args.json ? sweep::format_json(outcome) : sweep::format_text(outcome);
+    outcome.recommended =
+        sweep::recommend(outcome.modes, args.sweep.slack_pct, args.sweep.budget_w);
+    std::string text = args.sweep.json ? sweep::format_json(outcome) : sweep::format_text(outcome);
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
     if (outcome.interrupted_by) return 128 + *outcome.interrupted_by;

@@ -14,7 +14,8 @@
 namespace edgetop {
 
 int run_default(const cli::Args& args) {
-    if (args.once || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) return run_snapshot(args);
+    if (args.view.once || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
+        return run_snapshot(args);
     return run_interactive(args);
 }
 
@@ -25,15 +26,15 @@ int run_interactive(const cli::Args& args) {
         print_error(error);
         return 2;
     }
-    Sampler sampler{Root(args.root)};
+    Sampler sampler{Root(args.global.root)};
     AnalyzedLiveFeed feed(sampler, std::move(*config));
-    SessionFileRecorder recorder(sampler, args.root, args.interval_ms);
+    SessionFileRecorder recorder(sampler, args.global.root, args.global.interval_ms);
 
     tui::TuiOptions options;
-    options.interval_ms = static_cast<int>(args.interval_ms);
-    options.ascii = args.ascii;
-    options.no_color = args.no_color;
-    options.start_page = tui::page_from_index(args.page - 1);
+    options.interval_ms = static_cast<int>(args.global.interval_ms);
+    options.ascii = args.view.ascii;
+    options.no_color = args.view.no_color;
+    options.start_page = tui::page_from_index(args.view.page - 1);
     options.recorder = &recorder;
     int status = tui::run_tui(feed, options);
     recorder.stop();

@@ -13,7 +13,7 @@ mkdir -p "$stage" "$out"
 strip_tool=strip
 [ "$arch" = aarch64 ] && strip_tool=aarch64-linux-gnu-strip
 "$strip_tool" -o "$stage/edgetop" "$build/edgetop"
-cp "$root/man/edgetop.1" "$root/packaging/edgetop-serve.service" "$stage/"
+cp "$build/man/edgetop.1" "$root/packaging/edgetop-serve.service" "$stage/"
 sed -e "s/@VERSION@/$version/g" -e "s/@ARCH@/$arch/g" "$root/packaging/README.tarball" >"$stage/README"
 # Fixed owner, order and times: the same build gives the same tarball.
 tar -C "$build/tarball" --owner=0 --group=0 --numeric-owner --sort=name \

@@ -35,6 +35,24 @@ TEST(CliHelp, CommandHelpShowsItsOwnOptionsFirst) {
     EXPECT_NE(help.find("--root", global), std::string::npos);
 }
 
+TEST(CliHelp, CommandHelpListsOnlyTheOptionsItTakes) {
+    // Every option of the table is in the help of each command that takes it, and in no other.
+    for (const auto& c : kCommands) {
+        if (c.name.empty()) continue;
+        std::string help = help_text(c.name);
+        for (const auto& o : kOptions) {
+            bool listed = help.find("--" + std::string(o.name) + " ") != std::string::npos ||
+                          help.find("--" + std::string(o.name) + "\n") != std::string::npos;
+            bool taken = false;
+            for (const auto& other : kOptions)
+                if (other.name == o.name && (other.commands & c.bit) != 0) taken = true;
+            EXPECT_EQ(listed, taken) << "--" << o.name << " in the help of " << c.name;
+        }
+    }
+    EXPECT_EQ(help_text("report").find("--once"), std::string::npos);
+    EXPECT_NE(help_text("replay").find("--page N"), std::string::npos);
+}
+
 TEST(CliHelp, FitsEightyColumns) {
     for (const char* command : {"", "record"}) {
         std::istringstream in(help_text(command));

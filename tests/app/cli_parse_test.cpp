@@ -24,40 +24,43 @@ std::string error_of(std::vector<const char*> args) {
 
 TEST(CliTable, NamesAreUniqueAndBelongToKnownCommands) {
     // A name may repeat for different commands (-o of record and of stat), with the same kind
-    // and short name; never twice for one command or next to a global option of that name.
-    std::set<std::pair<std::string_view, std::string_view>> longs;
-    std::set<std::pair<char, std::string_view>> shorts;
+    // and short name; never for two entries that one command takes.
     std::set<std::string_view> commands;
-    for (const auto& c : kCommands)
+    CommandSet known = 0;
+    for (const auto& c : kCommands) {
         EXPECT_TRUE(commands.insert(c.name).second) << c.name;
+        EXPECT_EQ(known & c.bit, 0U) << c.name;
+        known |= c.bit;
+    }
+    EXPECT_EQ(known, command::all);
     for (const auto& o : kOptions) {
-        EXPECT_TRUE(longs.insert({o.name, o.command}).second) << o.name;
-        for (const auto& other : kOptions)
+        for (const auto& other : kOptions) {
+            if (&other == &o) continue;
             if (other.name == o.name) {
                 EXPECT_EQ(other.kind, o.kind) << o.name;
                 EXPECT_EQ(other.short_name, o.short_name) << o.name;
-                if (&other != &o) {
-                    EXPECT_FALSE(other.command.empty() || o.command.empty()) << o.name;
-                }
             }
-        if (o.short_name) {
-            EXPECT_TRUE(shorts.insert({o.short_name, o.command}).second) << o.short_name;
+            if (other.name == o.name || (o.short_name && other.short_name == o.short_name)) {
+                EXPECT_EQ(other.commands & o.commands, 0U) << o.name;
+            }
         }
-        EXPECT_TRUE(commands.contains(o.command)) << o.name;
+        EXPECT_NE(o.commands, 0U) << o.name;
+        EXPECT_EQ(o.commands & ~command::all, 0U) << o.name;
         EXPECT_EQ(o.argument.empty(), o.kind == ValueKind::flag) << o.name;
         EXPECT_FALSE(o.help.empty()) << o.name;
+        EXPECT_NE(o.store, nullptr) << o.name;
     }
 }
 
 TEST(CliParse, DefaultsComeFromTheTable) {
     Args args = parse_args({});
     EXPECT_EQ(args.command, "");
-    EXPECT_EQ(args.root, "/");
-    EXPECT_EQ(args.interval_ms, 1000);
-    EXPECT_EQ(args.output, "-");
-    EXPECT_FALSE(args.count);
-    EXPECT_FALSE(args.duration_s);
-    EXPECT_FALSE(args.check || args.help || args.version);
+    EXPECT_EQ(args.global.root, "/");
+    EXPECT_EQ(args.global.interval_ms, 1000);
+    EXPECT_EQ(args.record.output, "-");
+    EXPECT_FALSE(args.record.count);
+    EXPECT_FALSE(args.record.duration_s);
+    EXPECT_FALSE(args.global.check || args.global.help || args.global.version);
     EXPECT_TRUE(args.exec.empty());
 }
 
@@ -65,35 +68,35 @@ TEST(CliParse, LongShortAndAttachedValues) {
     Args args = parse_args({"--root", "/tmp/tree", "record", "-i", "250", "--count=5", "-o", "-",
                             "--duration", "1.5"});
     EXPECT_EQ(args.command, "record");
-    EXPECT_EQ(args.root, "/tmp/tree");
-    EXPECT_EQ(args.interval_ms, 250);
-    EXPECT_EQ(args.count, 5);
-    EXPECT_EQ(args.output, "-");
-    EXPECT_DOUBLE_EQ(*args.duration_s, 1.5);
+    EXPECT_EQ(args.global.root, "/tmp/tree");
+    EXPECT_EQ(args.global.interval_ms, 250);
+    EXPECT_EQ(args.record.count, 5);
+    EXPECT_EQ(args.record.output, "-");
+    EXPECT_DOUBLE_EQ(*args.record.duration_s, 1.5);
     Args attached = parse_args({"record", "-i50", "-n3", "--output=run.jsonl", "-d", ".5"});
-    EXPECT_EQ(attached.interval_ms, 50);
-    EXPECT_EQ(attached.count, 3);
-    EXPECT_EQ(attached.output, "run.jsonl");
-    EXPECT_DOUBLE_EQ(*attached.duration_s, 0.5);
+    EXPECT_EQ(attached.global.interval_ms, 50);
+    EXPECT_EQ(attached.record.count, 3);
+    EXPECT_EQ(attached.record.output, "run.jsonl");
+    EXPECT_DOUBLE_EQ(*attached.record.duration_s, 0.5);
 }
 
 TEST(CliParse, GlobalOptionsGoBeforeOrAfterTheCommand) {
-    EXPECT_EQ(parse_args({"record", "--root", "/x"}).root, "/x");
-    EXPECT_EQ(parse_args({"--interval", "60", "record"}).interval_ms, 60);
-    EXPECT_TRUE(parse_args({"--check", "--root", "/x"}).check);
+    EXPECT_EQ(parse_args({"record", "--root", "/x"}).global.root, "/x");
+    EXPECT_EQ(parse_args({"--interval", "60", "record"}).global.interval_ms, 60);
+    EXPECT_TRUE(parse_args({"--check", "--root", "/x"}).global.check);
 }
 
 TEST(CliParse, EverythingAfterDoubleDashIsTheCommand) {
     Args args = parse_args({"record", "-o", "s.jsonl", "--", "python3", "-m", "bench", "--help"});
     EXPECT_EQ(args.exec, (std::vector<std::string>{"python3", "-m", "bench", "--help"}));
-    EXPECT_FALSE(args.help);
+    EXPECT_FALSE(args.global.help);
 }
 
 TEST(CliParse, HelpAndVersionFlags) {
-    EXPECT_TRUE(parse_args({"-h"}).help);
-    EXPECT_TRUE(parse_args({"record", "--help"}).help);
+    EXPECT_TRUE(parse_args({"-h"}).global.help);
+    EXPECT_TRUE(parse_args({"record", "--help"}).global.help);
     EXPECT_EQ(parse_args({"record", "--help"}).command, "record");
-    EXPECT_TRUE(parse_args({"-V"}).version);
+    EXPECT_TRUE(parse_args({"-V"}).global.version);
 }
 
 TEST(CliParse, MistakesNameTheProblem) {
@@ -125,6 +128,96 @@ TEST(CliParse, MistakesNameTheProblem) {
     EXPECT_EQ(error_of({"--", "sleep", "1"}),
               "'--' and a command to run need 'record', 'stat' or 'sweep'");
     EXPECT_EQ(error_of({"record", "--"}), "record: expected a command after '--'");
+}
+
+TEST(CliParse, EachCommandKeepsItsOwnOptions) {
+    // The same name stores into the struct of the command it is given to, before or after it.
+    EXPECT_EQ(parse_args({"-o", "a.jsonl", "record"}).record.output, "a.jsonl");
+    Args imported = parse_args({"import", "tegrastats", "log.txt", "-o", "b.jsonl", "--strict"});
+    EXPECT_EQ(imported.import.output, "b.jsonl");
+    EXPECT_TRUE(imported.import.strict);
+    EXPECT_EQ(imported.record.output, "-");
+    EXPECT_EQ(imported.operands, (std::vector<std::string>{"tegrastats", "log.txt"}));
+    Args stat = parse_args({"stat", "-o", "c.jsonl", "--", "true"});
+    EXPECT_EQ(stat.stat.output, "c.jsonl");
+    EXPECT_EQ(stat.record.output, "-");
+    EXPECT_FALSE(parse_args({"stat", "--", "true"}).stat.output);
+    Args sweep = parse_args({"sweep", "-o", "runs", "--modes", "2,0", "--json", "--", "true"});
+    EXPECT_EQ(sweep.sweep.output, "runs");
+    EXPECT_EQ(sweep.sweep.modes, (std::vector<int>{2, 0}));
+    EXPECT_TRUE(sweep.sweep.json);
+    EXPECT_FALSE(sweep.report.json);
+    EXPECT_TRUE(parse_args({"report", "--json", "s.jsonl"}).report.json);
+}
+
+TEST(CliParse, ServeLogIsItsOwnAndDashIsStandardOutput) {
+    // serve --log used to share record's -o, whose default "-" meant "no log": --log - was lost.
+    EXPECT_FALSE(parse_args({"serve"}).serve.log);
+    EXPECT_EQ(parse_args({"serve", "--log", "-"}).serve.log, "-");
+    EXPECT_EQ(parse_args({"serve", "--log=s.jsonl"}).serve.log, "s.jsonl");
+    EXPECT_EQ(parse_args({"serve"}).serve.listen, "127.0.0.1:9102");
+}
+
+TEST(CliParse, EveryOptionStoresIntoItsCommand) {
+    // Each entry's kind converts a value its member can hold (else std::bad_variant_access), and
+    // stores it where its command reads it: the parse differs from the defaults.
+    for (const auto& o : kOptions) {
+        for (const auto& c : kCommands) {
+            if ((o.commands & c.bit) == 0) continue;
+            std::vector<std::string> words;
+            if (!c.name.empty()) words.emplace_back(c.name);
+            std::string option = "--" + std::string(o.name);
+            if (o.kind != ValueKind::flag) {
+                std::string value = o.kind == ValueKind::milliseconds      ? "60"
+                                    : o.kind == ValueKind::format          ? "tegrastats"
+                                    : o.kind == ValueKind::address         ? "127.0.0.1:1"
+                                    : o.kind == ValueKind::year            ? "2024"
+                                    : o.kind == ValueKind::rule_assignment ? "a.b=1"
+                                                                           : "2";
+                option += "=" + value;
+            }
+            std::vector<std::string> operands;
+            if (c.name == "report" || c.name == "replay") operands = {"s.jsonl"};
+            if (c.name == "import") operands = {"tegrastats", "l.txt"};
+            if (!c.trailing.empty()) operands = {"--", "true"};
+            auto parse_words = [&](bool with_option) {
+                std::vector<const char*> argv;
+                for (const auto& w : words)
+                    argv.push_back(w.c_str());
+                if (with_option) argv.push_back(option.c_str());
+                for (const auto& w : operands)
+                    argv.push_back(w.c_str());
+                return parse_args(argv);
+            };
+            Args without = parse_words(false);
+            Args with;
+            ASSERT_NO_THROW(with = parse_words(true)) << option << " of '" << c.name << "'";
+            EXPECT_NE(with, without) << option << " of '" << c.name << "' stores nothing";
+        }
+    }
+}
+
+TEST(CliParse, AnOptionGivenToACommandThatDoesNotTakeItIsAnError) {
+    EXPECT_EQ(error_of({"report", "--once", "s.jsonl"}),
+              "--once: not an option of 'report' (only valid with no command)");
+    EXPECT_EQ(error_of({"report", "--count", "3", "s.jsonl"}),
+              "--count: not an option of 'report' (only valid with 'record')");
+    EXPECT_EQ(error_of({"serve", "-o", "s.jsonl"}),
+              "--output: not an option of 'serve' (only valid with 'record' or 'import' or 'stat' "
+              "or 'sweep')");
+    EXPECT_EQ(error_of({"--page", "2", "record"}),
+              "--page: not an option of 'record' (only valid with no command or 'replay')");
+    EXPECT_EQ(error_of({"import", "tegrastats", "l.txt", "--root", "/x"}),
+              "--root: not an option of 'import' (only valid with no command or 'record' or "
+              "'stat' or 'sweep' or 'serve')");
+    EXPECT_EQ(error_of({"--log", "-"}), "--log: only valid with 'serve'");
+    // A bad value is named before the command is looked at, as before.
+    EXPECT_EQ(error_of({"report", "--page", "9", "s.jsonl"}),
+              "--page: expected a page number from 1 to 7, got '9'");
+    // Options every command takes.
+    EXPECT_TRUE(parse_args({"import", "--help"}).global.help);
+    EXPECT_TRUE(parse_args({"serve", "-V"}).global.version);
+    EXPECT_EQ(parse_args({"replay", "--page", "7", "--ascii", "s.jsonl"}).view.page, 7);
 }
 
 }  // namespace

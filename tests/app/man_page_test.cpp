@@ -1,8 +1,9 @@
 // The man page documents exactly the options and commands that --help (generated from the
-// option table) shows.
+// option table) shows; its COMMANDS and OPTIONS sections are the table's, byte for byte.
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -10,7 +11,48 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_man.hpp"
+
 namespace {
+
+std::string man_path() {
+    return std::string(EDGETOP_SOURCE_DIR) + "/man/edgetop.1";
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Where `.SH NAME` starts and where the next `.SH` starts (npos, npos when it is missing).
+std::pair<size_t, size_t> section_bounds(const std::string& page, const std::string& name) {
+    size_t start = page.find("\n.SH " + name + "\n");
+    if (start == std::string::npos) return {start, start};
+    ++start;
+    size_t end = page.find("\n.SH ", start);
+    return {start, end == std::string::npos ? page.size() : end + 1};
+}
+
+// The section as man/edgetop.1 has it, or the page rewritten with the generated one when
+// EDGETOP_UPDATE_MAN=1 (how to regenerate after editing cli/cli_table.hpp).
+void expect_generated_section(const std::string& name, const std::string& generated) {
+    std::string page = read_file(man_path());
+    auto [start, end] = section_bounds(page, name);
+    ASSERT_NE(start, std::string::npos) << name;
+    std::string current = page.substr(start, end - start);
+    if (current == generated) return;
+    const char* update = std::getenv("EDGETOP_UPDATE_MAN");
+    if (update && std::string(update) == "1") {
+        page.replace(start, end - start, generated);
+        std::ofstream(man_path()) << page;
+        return;
+    }
+    ADD_FAILURE() << "man/edgetop.1 " << name
+                  << " differs from cli/cli_table.hpp; regenerate with\n"
+                  << "  EDGETOP_UPDATE_MAN=1 ./test_app --gtest_filter='ManPage.*Section*'\n"
+                  << "(in the build directory). Expected section:\n"
+                  << generated;
+}
 
 std::string run_binary(const std::string& args) {
     std::string command = std::string(EDGETOP_BINARY) + " " + args;
@@ -141,6 +183,44 @@ TEST(ManPage, HasEverySection) {
           "PERMISSIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"})
         EXPECT_NE(text.find(std::string("\n.SH ") + section + "\n"), std::string::npos) << section;
     EXPECT_NE(text.find("CAP_DAC_READ_SEARCH"), std::string::npos);
+}
+
+TEST(ManPage, CommandsSectionIsTheTables) {
+    expect_generated_section("COMMANDS", edgetop::cli::man_commands_section());
+}
+
+TEST(ManPage, OptionsSectionIsTheTables) {
+    expect_generated_section("OPTIONS", edgetop::cli::man_options_section());
+}
+
+TEST(ManPage, GeneratedSectionsAreWholeRoffSections) {
+    // The generated text replaces whole sections: it must start with its .SH line, end a line,
+    // and hold no other .SH (which would swallow the next section on regeneration).
+    for (const std::string& section :
+         {edgetop::cli::man_commands_section(), edgetop::cli::man_options_section()}) {
+        ASSERT_FALSE(section.empty());
+        EXPECT_TRUE(section.starts_with(".SH "));
+        EXPECT_EQ(section.back(), '\n');
+        EXPECT_EQ(section.find("\n.SH "), std::string::npos);
+    }
+    EXPECT_NE(edgetop::cli::man_options_section().find(".SS Options of serve\n.TP\n"
+                                                       ".BI \\-\\-listen \" ADDR:PORT\"\n"),
+              std::string::npos);
+    EXPECT_NE(edgetop::cli::man_options_section().find(".BI \\-i \", \" \\-\\-interval \" MS\"\n"),
+              std::string::npos);
+}
+
+TEST(ManPage, InstalledPageNamesTheProgramsVersion) {
+    // The build writes the page to install with project()'s version in its title.
+    std::string binary = EDGETOP_BINARY;
+    std::string built = read_file(binary.substr(0, binary.rfind('/')) + "/man/edgetop.1");
+    std::string version = run_binary("--version");  // "edgetop X.Y.Z\n"
+    ASSERT_FALSE(version.empty());
+    version.pop_back();
+    std::string title = built.substr(0, built.find('\n'));
+    EXPECT_TRUE(title.starts_with(".TH EDGETOP 1 ")) << title;
+    EXPECT_NE(title.find("\"" + version + "\""), std::string::npos) << title;
+    EXPECT_NE(read_file(man_path()).find("\"edgetop @PROJECT_VERSION@\""), std::string::npos);
 }
 
 // The parser of this test must see a difference, or it proves nothing.

@@ -26,6 +26,11 @@ TEST(Errors, BadFlagsExitTwo) {
         {{"frobnicate"}, "edgetop: unknown command 'frobnicate'\n"},
         {{"record", "--"}, "edgetop: record: expected a command after '--'\n"},
         {{"--check=yes"}, "edgetop: --check: takes no value\n"},
+        {{"serve", "-o", "s.jsonl"},
+         "edgetop: --output: not an option of 'serve' (only valid with 'record' or 'import' or "
+         "'stat' or 'sweep')\n"},
+        {{"report", "--once", "s.jsonl"},
+         "edgetop: --once: not an option of 'report' (only valid with no command)\n"},
     };
     for (const auto& c : cases) {
         RunResult run = run_edgetop(c.args);

@@ -278,6 +278,20 @@ TEST(ServeHttp, LogWritesTheSessionFileOfRecordAndSigtermEndsIt) {
     EXPECT_GE(lines.back()["samples"].get<int>(), 3);
 }
 
+TEST(ServeHttp, LogDashWritesTheSessionToStandardOutput) {
+    // "-" is standard output for --log as for record -o (it once meant no log at all).
+    TempDir dir;
+    auto args = orin_args();
+    args.insert(args.end(), {"--log", "-"});
+    ServeProcess serve(dir, args);
+    ASSERT_NE(serve.port(), 0) << serve.child().log();
+    ASSERT_TRUE(sampling_continues(serve, 2));
+    EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
+    std::string out = serve.child().log();  // standard output and error, as written
+    EXPECT_NE(out.find("\"soc\":\"tegra234\""), std::string::npos) << out;
+    EXPECT_NE(out.find("\"reason\":\"signal\""), std::string::npos) << out;
+}
+
 TEST(ServeHttp, AnAddressInUseIsAnErrorNotAHang) {
     TempDir dir;
     ServeProcess first(dir, orin_args());
