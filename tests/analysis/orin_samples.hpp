@@ -15,32 +15,27 @@
 #include "analysis/rules_checks.hpp"
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
+#include "support/sample_builder.hpp"
 
 namespace edgetop::analysis::testing {
 
-inline PowerMode orin_mode(int id, std::string name, std::optional<double> budget_w,
-                           int online_cores) {
-    PowerMode mode;
-    mode.id = id;
-    mode.name = std::move(name);
-    for (int core = 0; core < online_cores; ++core)
-        mode.online_cores.push_back(core);
-    mode.budget_w = budget_w;
-    return mode;
-}
+using edgetop::testing::ClusterNumber;
+using edgetop::testing::orin_cores;
+using edgetop::testing::power_mode;
+using edgetop::testing::rail_from_power;
 
 inline Board orin_board() {
     Board board;
     board.model = "NVIDIA Jetson AGX Orin Developer Kit";
     board.soc = "tegra234";
     board.l4t = "36.4.4";
-    board.power_modes.push_back(orin_mode(0, "MAXN", std::nullopt, 12));
-    board.power_modes.push_back(orin_mode(1, "MODE_15W", 15, 4));
-    PowerMode mode_30w = orin_mode(2, "MODE_30W", 30, 8);
+    board.power_modes.push_back(power_mode(0, "MAXN", std::nullopt, 12));
+    board.power_modes.push_back(power_mode(1, "MODE_15W", 15, 4));
+    PowerMode mode_30w = power_mode(2, "MODE_30W", 30, 8);
     mode_30w.cpu_max_khz = {{"CPU_A78_0", 1728000}, {"CPU_A78_1", 1728000}};
     mode_30w.gpu_max_hz = 624750000;
     board.power_modes.push_back(mode_30w);
-    board.power_modes.push_back(orin_mode(3, "MODE_50W", 50, 12));
+    board.power_modes.push_back(power_mode(3, "MODE_50W", 50, 12));
     board.default_mode_id = 2;
     board.current_mode_id = 2;
     for (const char* zone : {"cpu-thermal", "gpu-thermal", "soc0-thermal", "tj-thermal"})
@@ -51,18 +46,15 @@ inline Board orin_board() {
 
 inline ProcessSample process(int pid, std::string name, double cpu_pct, bool gpu = false,
                              double nonvol_ctxt_per_s = 2) {
-    ProcessSample p;
-    p.pid = pid;
-    p.name = std::move(name);
-    p.user = "nvidia";
-    p.state = cpu_pct > 10 ? 'R' : 'S';
-    p.cpu_pct = cpu_pct;
-    p.rss_kb = 850000;
-    p.threads = 12;
-    p.vol_ctxt_per_s = 40;
-    p.nonvol_ctxt_per_s = nonvol_ctxt_per_s;
-    p.gpu = gpu;
-    return p;
+    return edgetop::testing::process({.pid = pid,
+                                      .name = std::move(name),
+                                      .state = cpu_pct > 10 ? 'R' : 'S',
+                                      .cpu_pct = cpu_pct,
+                                      .rss_kb = 850000,
+                                      .threads = 12,
+                                      .vol_ctxt_per_s = 40,
+                                      .nonvol_ctxt_per_s = nonvol_ctxt_per_s,
+                                      .gpu = gpu});
 }
 
 // An idle AGX Orin in MODE_30W at time t_s.
@@ -73,21 +65,14 @@ inline Sample orin_idle(double t_s) {
     s.cpu.user_pct = 1.0;
     s.cpu.system_pct = 0.4;
     s.cpu.iowait_pct = 0.1;
-    for (int id = 0; id < 12; ++id) {
-        CoreSample core;
-        core.id = id;
-        core.online = id < 8;
-        core.cluster = id / 4 * 4;  // cpufreq policy0, policy4, policy8
-        if (core.online) {
-            core.util_pct = 1.5;
-            core.freq_khz = 729600;
-            core.min_khz = 115200;
-            core.max_khz = 1728000;
-            core.hw_max_khz = 2201600;
-            core.governor = "schedutil";
-        }
-        s.cpu.cores.push_back(core);
-    }
+    s.cpu.cores = orin_cores(8, ClusterNumber::first_cpu, [](CoreSample& core) {
+        core.util_pct = 1.5;
+        core.freq_khz = 729600;
+        core.min_khz = 115200;
+        core.max_khz = 1728000;
+        core.hw_max_khz = 2201600;
+        core.governor = "schedutil";
+    });
     s.system.ctxt_per_s = 5200;
     s.system.procs_running = 1;
     s.system.procs_blocked = 0;
@@ -101,16 +86,8 @@ inline Sample orin_idle(double t_s) {
     gpu.governor = "nvhost_podgov";
     s.gpu.push_back(gpu);
     s.emc = EmcSample{4.0, 2133000000, 204000000, 3199000000};
-    auto rail = [](std::string name, double mw) {
-        RailSample r;
-        r.name = std::move(name);
-        r.power_mw = mw;
-        r.warn_alarm = false;
-        r.crit_alarm = false;
-        return r;
-    };
-    s.rails = {rail("VDD_GPU_SOC", 5191), rail("VDD_CPU_CV", 1997), rail("VIN_SYS_5V0", 4320),
-               rail("VDDQ_VDD2_1V8AO", 401)};
+    s.rails = {rail_from_power("VDD_GPU_SOC", 5191), rail_from_power("VDD_CPU_CV", 1997),
+               rail_from_power("VIN_SYS_5V0", 4320), rail_from_power("VDDQ_VDD2_1V8AO", 401)};
     s.power_total_mw = 5191 + 1997 + 4320 + 401;
     auto zone = [](std::string name, std::optional<double> c) { return ThermalSample{name, c}; };
     s.thermal = {zone("cpu-thermal", 44.843),       zone("gpu-thermal", 39.718),

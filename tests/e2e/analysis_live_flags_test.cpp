@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -44,29 +43,6 @@ bool wait_for_events(const std::string& path, const std::string& flag, size_t co
     return false;
 }
 
-// A shell spin loop: one busy process.
-class Spinner {
-  public:
-    Spinner() {
-        pid_ = fork();
-        if (pid_ == 0) {
-            execlp("sh", "sh", "-c", "while :; do :; done", static_cast<char*>(nullptr));
-            _exit(127);
-        }
-    }
-    ~Spinner() { stop(); }
-    void stop() {
-        if (pid_ <= 0) return;
-        ::kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-        pid_ = -1;
-    }
-    pid_t pid() const { return pid_; }
-
-  private:
-    pid_t pid_ = -1;
-};
-
 TEST(LiveFlagsSerial, BusyProcessesOverHalfTheCoresRaiseAndClearCpuOversubscribed) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     ASSERT_GT(cores, 0);
@@ -78,9 +54,9 @@ TEST(LiveFlagsSerial, BusyProcessesOverHalfTheCoresRaiseAndClearCpuOversubscribe
          // This suite runs alone, so a spinner gets nearly a whole core; 60 % keeps edgetop
          // itself (slower under the sanitizers) out of the count.
          "--rule", "cpu_oversubscribed.busy_cpu_pct=60"});
-    std::vector<std::unique_ptr<Spinner>> spinners;
+    std::vector<std::unique_ptr<ChildProcess>> spinners;
     for (long i = 0; i < cores / 2 + 1; ++i)
-        spinners.push_back(std::make_unique<Spinner>());
+        spinners.push_back(std::make_unique<ChildProcess>(busy_loop_command()));
 
     ASSERT_TRUE(wait_for_events(out, "cpu_oversubscribed", 1, 30s))
         << "no cpu_oversubscribed event with " << spinners.size() << " spinners on " << cores

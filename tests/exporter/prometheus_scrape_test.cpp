@@ -38,7 +38,7 @@ class PrometheusServer {
   public:
     PrometheusServer(const TempDir& dir, int target_port)
         : port_(free_loopback_port()),
-          child_(arguments(dir, target_port, port_), dir.file("prometheus.log")) {}
+          child_(arguments(dir, target_port, port_), {.log_path = dir.file("prometheus.log")}) {}
 
     ChildProcess& child() { return child_; }
 

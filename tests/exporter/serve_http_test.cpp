@@ -298,7 +298,7 @@ TEST(ServeHttp, AnAddressInUseIsAnErrorNotAHang) {
     ASSERT_NE(first.port(), 0) << first.child().log();
     ChildProcess second({EDGETOP_BINARY, "serve", "--root", fixture_path("agx-orin"), "--listen",
                          "127.0.0.1:" + std::to_string(first.port())},
-                        dir.file("second.log"));
+                        {.log_path = dir.file("second.log")});
     auto message = second.wait_for_log(std::regex("(cannot listen on 127\\.0\\.0\\.1:\\d+)"), 20s);
     EXPECT_TRUE(message) << second.log();
     EXPECT_EQ(second.wait(10s), 1) << second.log();

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "tests/exporter/child_process.hpp"
 #include "tests/exporter/http_client.hpp"
+#include "tests/support/child_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace edgetop::testing {
 
@@ -18,7 +19,7 @@ class ServeProcess {
     // Starts `edgetop serve --listen 127.0.0.1:0 EXTRA...` (the system picks the port) and waits
     // for the line that names the port; port() is 0 when it never came.
     ServeProcess(const TempDir& dir, const std::vector<std::string>& extra)
-        : child_(arguments(extra), dir.file("serve.log")) {
+        : child_(arguments(extra), {.log_path = dir.file("serve.log")}) {
         static const std::regex serving(R"(serving http://127\.0\.0\.1:(\d+)/metrics)");
         if (auto port = child_.wait_for_log(serving, std::chrono::seconds(20)))
             port_ = std::stoi(*port);

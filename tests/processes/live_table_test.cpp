@@ -19,14 +19,14 @@
 #include "sensors/core/source.hpp"
 #include "sensors/processes/processes_gpu_fds.hpp"
 #include "sensors/processes/rates_processes.hpp"
-#include "tests/processes/child_process.hpp"
+#include "support/child_process.hpp"
 
 namespace edgetop {
 namespace {
 
 using namespace std::chrono_literals;
 
-using testing::Child;
+using testing::ChildProcess;
 using testing::idle;
 using testing::ready;
 
@@ -104,11 +104,11 @@ void claim_a_core() {
 }
 
 TEST_F(LiveTable, BusyChildNearOneCoreIdleChildZero) {
-    Child busy("et-busy", [](int fd) {
+    ChildProcess busy("et-busy", [](int fd) {
         claim_a_core();
         spin(fd);
     });
-    Child sleeper("et-idle", idle);
+    ChildProcess sleeper("et-idle", idle);
     ASSERT_TRUE(busy.wait_ready());
     ASSERT_TRUE(sleeper.wait_asleep());
     Sample s = two_samples();
@@ -139,7 +139,7 @@ TEST_F(LiveTable, BusyChildNearOneCoreIdleChildZero) {
 }
 
 TEST_F(LiveTable, ChildWakingEveryMillisecondSwitchesVoluntarily) {
-    Child napper("et-nap", nap_every_millisecond);
+    ChildProcess napper("et-nap", nap_every_millisecond);
     ASSERT_TRUE(napper.wait_ready());
     Sample s = two_samples();
     const ProcessSample* p = find(s, napper.pid());
@@ -165,8 +165,8 @@ TEST_F(LiveTable, TwoSpinnersOnOneCpuArePreempted) {
         pin_to(cpu);
         spin(fd);
     };
-    Child a("et-pin-a", pinned_spin);
-    Child b("et-pin-b", pinned_spin);
+    ChildProcess a("et-pin-a", pinned_spin);
+    ChildProcess b("et-pin-b", pinned_spin);
     ASSERT_TRUE(a.wait_ready());
     ASSERT_TRUE(b.wait_ready());
     Sample s = two_samples();
@@ -182,7 +182,7 @@ TEST_F(LiveTable, TwoSpinnersOnOneCpuArePreempted) {
 
 TEST_F(LiveTable, ResidentMemoryInKilobytesWithTheRealPageSize) {
     constexpr size_t kBytes = 64u << 20;
-    Child big("et-64mib", [](int fd) {
+    ChildProcess big("et-64mib", [](int fd) {
         auto* block = static_cast<char*>(malloc(kBytes));
         if (!block) _exit(1);
         memset(block, 0x5a, kBytes);
@@ -218,7 +218,7 @@ TEST_F(LiveTable, ResidentMemoryInKilobytesWithTheRealPageSize) {
 }
 
 TEST_F(LiveTable, ThreadsCountsTheMainThread) {
-    Child threaded("et-threads", [](int fd) {
+    ChildProcess threaded("et-threads", [](int fd) {
         std::vector<std::thread> workers;
         for (int i = 0; i < 3; ++i)
             workers.emplace_back([] {
@@ -235,7 +235,7 @@ TEST_F(LiveTable, ThreadsCountsTheMainThread) {
 }
 
 TEST_F(LiveTable, ExitedChildDisappearsWithoutGarbage) {
-    Child leaving("et-leaving", idle);
+    ChildProcess leaving("et-leaving", idle);
     ASSERT_TRUE(leaving.wait_ready());
     int pid = leaving.pid();
     Sample first = poll();
@@ -251,7 +251,7 @@ TEST_F(LiveTable, ExitedChildDisappearsWithoutGarbage) {
 
 TEST_F(LiveTable, ChurningChildrenNeverBreakThePoll) {
     // Forks short-lived processes as fast as it can while the table is read.
-    Child spawner("et-spawner", [](int fd) {
+    ChildProcess spawner("et-spawner", [](int fd) {
         ready(fd);
         while (true) {
             pid_t kid = fork();
@@ -277,7 +277,7 @@ TEST_F(LiveTable, ChurningChildrenNeverBreakThePoll) {
 }
 
 TEST_F(LiveTable, BusyChildHoldingDevNullHoldsNoGpu) {
-    Child busy("et-devnull", [](int fd) {
+    ChildProcess busy("et-devnull", [](int fd) {
         if (open("/dev/null", O_RDONLY) < 0) _exit(1);
         spin(fd);
     });

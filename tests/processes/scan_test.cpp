@@ -19,15 +19,16 @@
 
 #include "sensors/processes/processes_scan.hpp"
 #include "sensors/processes/processes_stat_line.hpp"
-#include "tests/processes/child_process.hpp"
+#include "support/child_process.hpp"
 
 namespace edgetop {
 namespace {
 
 using namespace std::chrono_literals;
-using testing::Child;
+using testing::ChildProcess;
 using testing::idle;
 using testing::ready;
+using testing::run_in_child;
 
 constexpr int kSkip = 77;
 
@@ -79,18 +80,6 @@ std::optional<StatLine> stat_of(int pid, std::string& text) {
     return parse_stat_line(text);
 }
 
-// Runs `body` in a forked process and returns its exit code.
-int in_child(const std::function<int()>& body) {
-    pid_t pid = fork();
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        _exit(body());
-    }
-    int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid) return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 // `count` idle children named "et-many" that hold no descriptor of this process.
 std::vector<pid_t> spawn_idle(int count) {
     std::vector<pid_t> kids;
@@ -122,7 +111,7 @@ void stop_all(const std::vector<pid_t>& kids) {
 }
 
 TEST(ProcessScan, FactsFromLibprocFieldsFromTheOpenStat) {
-    Child sleeper("et-scan-idle", idle);
+    ChildProcess sleeper("et-scan-idle", idle);
     ASSERT_TRUE(sleeper.wait_asleep());
     ProcessScan scan;
     ASSERT_TRUE(scan.open());
@@ -149,7 +138,7 @@ TEST(ProcessScan, FactsFromLibprocFieldsFromTheOpenStat) {
 
 TEST(ProcessScan, RenamedProcessGetsItsNewName) {
     // Renames itself (as an exec would) on SIGUSR1.
-    Child renaming("et-before", [](int fd) {
+    ChildProcess renaming("et-before", [](int fd) {
         sigset_t usr1;
         sigemptyset(&usr1);
         sigaddset(&usr1, SIGUSR1);
@@ -175,7 +164,7 @@ TEST(ProcessScan, RenamedProcessGetsItsNewName) {
 }
 
 TEST(ProcessScan, ExitBetweenPollsClosesItsDescriptor) {
-    Child leaving("et-exiting", idle);
+    ChildProcess leaving("et-exiting", idle);
     ASSERT_TRUE(leaving.wait_ready());
     int pid = leaving.pid();
     ProcessScan scan;
@@ -196,7 +185,7 @@ TEST(ProcessScan, ExitBetweenPollsClosesItsDescriptor) {
 }
 
 TEST(ProcessScan, WithoutDescriptorsToKeepEveryPollReopens) {
-    Child sleeper("et-reopened", idle);
+    ChildProcess sleeper("et-reopened", idle);
     ASSERT_TRUE(sleeper.wait_asleep());
     for (size_t budget : {size_t{0}, size_t{3}}) {
         ProcessScan scan(budget);
@@ -218,7 +207,7 @@ TEST(ProcessScan, WithoutDescriptorsToKeepEveryPollReopens) {
 // has the same name but another user, so only its start time tells it apart.
 int reuse_a_pid(std::optional<size_t> budget) {
     if (geteuid() != 0 || unshare(CLONE_NEWNS | CLONE_NEWPID) != 0) return kSkip;
-    return in_child([budget] {
+    return run_in_child([budget] {
         if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
             mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
             return kSkip;
@@ -227,7 +216,7 @@ int reuse_a_pid(std::optional<size_t> budget) {
         std::string nobody_name = nobody->pw_name;
         ProcessScan scan(budget);
         if (!scan.open()) return 10;
-        Child first("et-reused", idle);
+        ChildProcess first("et-reused", idle);
         if (!first.wait_ready()) return 11;
         int pid = first.pid();
         auto before = poll(scan);
@@ -240,7 +229,7 @@ int reuse_a_pid(std::optional<size_t> budget) {
             std::ofstream last_pid("/proc/sys/kernel/ns_last_pid");
             last_pid << pid - 1;
         }
-        Child second("et-reused", [](int fd) {
+        ChildProcess second("et-reused", [](int fd) {
             if (setuid(65534) != 0) _exit(1);
             idle(fd);
         });
@@ -261,14 +250,14 @@ int reuse_a_pid(std::optional<size_t> budget) {
 
 TEST(ProcessScan, ReusedPidIsAnotherProcess) {
     for (auto budget : {std::optional<size_t>{}, std::optional<size_t>{0}}) {
-        int code = in_child([budget] { return reuse_a_pid(budget); });
+        int code = run_in_child([budget] { return reuse_a_pid(budget); });
         if (code == kSkip) GTEST_SKIP() << "needs root and a pid namespace of its own";
         EXPECT_EQ(code, 0) << (budget ? "re-opened every poll" : "descriptor kept");
     }
 }
 
 TEST(ProcessScan, RaisesTheSoftFileLimitToTheHardOne) {
-    int code = in_child([] {
+    int code = run_in_child([] {
         rlimit limit{100, 200};
         if (setrlimit(RLIMIT_NOFILE, &limit) != 0) return kSkip;
         ProcessScan scan;
@@ -282,7 +271,7 @@ TEST(ProcessScan, RaisesTheSoftFileLimitToTheHardOne) {
 
 // More processes than a low file limit allows: part keeps a descriptor, the rest is re-opened.
 TEST(ProcessScan, LowFileLimitKeepsPartAndReopensTheRest) {
-    int code = in_child([] {
+    int code = run_in_child([] {
         auto kids = spawn_idle(40);
         rlimit limit{64, 64};
         if (kids.size() != 40 || setrlimit(RLIMIT_NOFILE, &limit) != 0) return kSkip;
@@ -305,7 +294,7 @@ TEST(ProcessScan, LowFileLimitKeepsPartAndReopensTheRest) {
 // A budget beyond what the process may open: at EMFILE the scan gives a descriptor back and
 // reads the rest one at a time, leaving one free.
 TEST(ProcessScan, RunningOutOfDescriptorsGivesSomeBack) {
-    int code = in_child([] {
+    int code = run_in_child([] {
         auto kids = spawn_idle(40);
         rlimit limit{64, 64};
         if (kids.size() != 40 || setrlimit(RLIMIT_NOFILE, &limit) != 0) return kSkip;

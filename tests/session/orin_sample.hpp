@@ -13,6 +13,7 @@
 #include "edgetop/sample.hpp"
 #include "session/session_records_json.hpp"
 #include "support/sample_json.hpp"
+#include "support/sample_builder.hpp"
 
 namespace edgetop::testing {
 
@@ -25,22 +26,18 @@ inline Sample orin_sample() {
     s.cpu.user_pct = 1.5;
     s.cpu.system_pct = 0.583333;
     s.cpu.iowait_pct = 0.0;
-    for (int id = 0; id < 12; ++id) {
-        CoreSample c;
-        c.id = id;
-        c.cluster = id / 4;
+    s.cpu.cores = orin_cores(12, ClusterNumber::index, [](CoreSample& c) {
         c.ticks = CpuTicks{10, 0, 5, 100, 0, 0, 0, 0};
-        c.util_pct = id == 1 ? 25.0 : 0.0;
-        c.user_pct = id == 1 ? 16.666667 : 0.0;
-        c.system_pct = id == 1 ? 8.333333 : 0.0;
+        c.util_pct = c.id == 1 ? 25.0 : 0.0;
+        c.user_pct = c.id == 1 ? 16.666667 : 0.0;
+        c.system_pct = c.id == 1 ? 8.333333 : 0.0;
         c.iowait_pct = 0.0;
-        c.freq_khz = id == 1 ? 2028000 : 2201600;
+        c.freq_khz = c.id == 1 ? 2028000 : 2201600;
         c.min_khz = 115200;
         c.max_khz = 2201600;
         c.hw_max_khz = 2201600;
         c.governor = "schedutil";
-        s.cpu.cores.push_back(c);
-    }
+    });
     s.cpu.cores[11].online = false;
     s.cpu.cores[11].freq_khz.reset();
     s.system.ctxt_total = 987654321;
@@ -93,18 +90,16 @@ inline Sample orin_sample() {
     ProcsSample procs;
     procs.total = 412;
     procs.running = 3;
-    ProcessSample p;
-    p.pid = 2187;
-    p.name = "trtexec";
-    p.user = "nvidia";
-    p.state = 'R';
-    p.cpu_pct = 97.456;
-    p.rss_kb = 1843200;
-    p.threads = 14;
-    p.vol_ctxt_per_s = 120.04;
-    p.nonvol_ctxt_per_s = 8.96;
-    p.gpu = true;
-    p.cpu_ticks = 123456;
+    ProcessSample p = process({.pid = 2187,
+                               .name = "trtexec",
+                               .state = 'R',
+                               .cpu_pct = 97.456,
+                               .rss_kb = 1843200,
+                               .threads = 14,
+                               .vol_ctxt_per_s = 120.04,
+                               .nonvol_ctxt_per_s = 8.96,
+                               .gpu = true,
+                               .cpu_ticks = 123456});
     procs.top.push_back(p);
     procs.all.push_back(p);
     s.procs = procs;
@@ -119,18 +114,11 @@ inline Board orin_board() {
     b.soc = "tegra234";
     b.l4t = "36.4.3";
     b.jetpack = "6.2";
-    PowerMode maxn;
-    maxn.id = 0;
-    maxn.name = "MAXN";
-    maxn.online_cores = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
-    PowerMode w15;
-    w15.id = 1;
-    w15.name = "MODE_15W";
-    w15.online_cores = {0, 1, 2, 3};
+    PowerMode maxn = power_mode(0, "MAXN", std::nullopt, 12);
+    PowerMode w15 = power_mode(1, "MODE_15W", 15, 4);
     w15.cpu_max_khz = {{"CPU_A78_0", 1113600}};
     w15.gpu_max_hz = 420750000;
     w15.gpu_min_hz = 0;
-    w15.budget_w = 15;
     b.power_modes = {maxn, w15};
     b.default_mode_id = 0;
     b.current_mode_id = 0;

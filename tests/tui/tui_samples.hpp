@@ -6,26 +6,26 @@
 
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
+#include "support/sample_builder.hpp"
 
 namespace edgetop::tui::testing {
+
+using edgetop::testing::ClusterNumber;
+using edgetop::testing::orin_cores;
+using edgetop::testing::power_mode;
+using edgetop::testing::rail_from_voltage_current;
 
 inline Sample orin_sample(double t_s = 1.0) {
     Sample s;
     s.t_s = t_s;
     s.cpu.util_pct = 41.5, s.cpu.user_pct = 30.0, s.cpu.system_pct = 9.5, s.cpu.iowait_pct = 2.0;
-    for (int i = 0; i < 12; ++i) {
-        CoreSample c;
-        c.id = i;
-        c.online = i < 8;
-        c.cluster = i / 4 * 4;
-        if (c.online) {
-            c.util_pct = 10.0 * (i + 1), c.user_pct = 7.0 * (i + 1), c.system_pct = 2.0 * (i + 1);
-            c.iowait_pct = 0.5;
-            c.freq_khz = 1728000, c.min_khz = 115200, c.max_khz = 2201600, c.hw_max_khz = 2201600;
-            c.governor = "schedutil";
-        }
-        s.cpu.cores.push_back(c);
-    }
+    s.cpu.cores = orin_cores(8, ClusterNumber::first_cpu, [](CoreSample& c) {
+        const int i = c.id;
+        c.util_pct = 10.0 * (i + 1), c.user_pct = 7.0 * (i + 1), c.system_pct = 2.0 * (i + 1);
+        c.iowait_pct = 0.5;
+        c.freq_khz = 1728000, c.min_khz = 115200, c.max_khz = 2201600, c.hw_max_khz = 2201600;
+        c.governor = "schedutil";
+    });
     s.system.ctxt_per_s = 18342, s.system.uptime_s = 266523, s.system.load_1 = 3.12;
     s.system.load_5 = 2.5, s.system.load_15 = 1.75, s.system.procs_running = 4;
     s.system.procs_blocked = 0;
@@ -39,15 +39,11 @@ inline Sample orin_sample(double t_s = 1.0) {
     s.engines = {{"NVENC", true, 1113600000},
                  {"NVDEC", false, std::nullopt},
                  {"DLA0", std::nullopt, std::nullopt}};
-    auto rail = [](std::string name, double mv, double ma, bool total = false) {
-        RailSample r;
-        r.name = std::move(name), r.voltage_mv = mv, r.current_ma = ma, r.power_mw = mv * ma / 1000;
-        r.is_total = total;
-        return r;
-    };
-    s.rails = {rail("VDD_GPU_SOC", 843, 5182), rail("VDD_CPU_CV", 780, 2036),
-               rail("VIN_SYS_5V0", 4992, 848), rail("VDDQ_VDD2_1V8AO", 1800, 224)};
-    s.rails.push_back(rail("VDD_IN", 5000, 3100, true));
+    s.rails = {rail_from_voltage_current("VDD_GPU_SOC", 843, 5182),
+               rail_from_voltage_current("VDD_CPU_CV", 780, 2036),
+               rail_from_voltage_current("VIN_SYS_5V0", 4992, 848),
+               rail_from_voltage_current("VDDQ_VDD2_1V8AO", 1800, 224)};
+    s.rails.push_back(rail_from_voltage_current("VDD_IN", 5000, 3100, true));
     s.power_total_mw = 15500;
     s.thermal = {{"CPU", 52.6}, {"GPU", 48.3}, {"CV0", std::nullopt}, {"tj", 88.0}};
     s.fans = {{"pwmfan", 38.0, 2049, std::string("auto")}};
@@ -58,11 +54,15 @@ inline Sample orin_sample(double t_s = 1.0) {
     ProcsSample procs;
     procs.total = 3, procs.running = 2;
     auto proc = [](int pid, std::string name, double cpu, int64_t rss, bool gpu) {
-        ProcessSample p;
-        p.pid = pid, p.name = std::move(name), p.user = "nvidia", p.state = 'R';
-        p.cpu_pct = cpu, p.rss_kb = rss, p.threads = 12, p.vol_ctxt_per_s = 120;
-        p.nonvol_ctxt_per_s = 33, p.gpu = gpu;
-        return p;
+        return edgetop::testing::process({.pid = pid,
+                                          .name = std::move(name),
+                                          .state = 'R',
+                                          .cpu_pct = cpu,
+                                          .rss_kb = rss,
+                                          .threads = 12,
+                                          .vol_ctxt_per_s = 120,
+                                          .nonvol_ctxt_per_s = 33,
+                                          .gpu = gpu});
     };
     procs.all = {proc(4242, "trtexec", 97.5, 1843200, true),
                  proc(1001, "python3", 12.0, 512000, false),
@@ -78,9 +78,7 @@ inline Board orin_board() {
     Board b;
     b.model = "NVIDIA Jetson AGX Orin Developer Kit";
     b.l4t = "35.3.1", b.jetpack = "5.1.1";
-    PowerMode maxn;
-    maxn.id = 0, maxn.name = "MAXN";
-    b.power_modes.push_back(maxn);
+    b.power_modes.push_back(power_mode(0, "MAXN", std::nullopt, 0));
     b.current_mode_id = 0;
     b.thermal_zones = {{"CPU", {{"passive", 99}, {"critical", 104}}},
                        {"tj", {{"passive", 85}, {"critical", 105}}}};
