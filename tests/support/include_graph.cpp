@@ -113,13 +113,21 @@ std::vector<std::string> include_violations(const fs::path& root, const LibraryT
                                             const std::vector<std::string>& not_libraries) {
     auto allowed = allowed_uses(table);
     std::vector<std::string> violations;
-    for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
-         ++it) {
+    // Build output never holds the project's sources: the top-level folders .gitignore names
+    // (build*/, dist/, fuzz-artifacts/) may hold whole chroots (make test-platforms).
+    auto build_output = [](const std::string& relative) {
+        return relative.find('/') == std::string::npos &&
+               (relative.rfind("build", 0) == 0 || relative == "dist" ||
+                relative == "fuzz-artifacts");
+    };
+    for (auto it =
+             fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
+         it != fs::recursive_directory_iterator(); ++it) {
         const fs::path& path = it->path();
         std::string relative = relative_to(path, root);
         if (it->is_directory()) {
             bool skipped = path.filename().string().front() == '.' ||
-                           fs::exists(path / "CMakeCache.txt") ||
+                           fs::exists(path / "CMakeCache.txt") || build_output(relative) ||
                            std::find(not_libraries.begin(), not_libraries.end(), relative) !=
                                not_libraries.end();
             if (skipped) it.disable_recursion_pending();
