@@ -12,8 +12,8 @@
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
 #include "session/session_records_json.hpp"
-#include "support/sample_json.hpp"
 #include "support/sample_builder.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop::testing {
 

@@ -15,8 +15,8 @@
 #include "session/pipe_text.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_line_json.hpp"
-#include "support/sample_json.hpp"
 #include "session/session_writer.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop {
 namespace {

@@ -9,8 +9,8 @@
 #include "sensors/sampler/sampler.hpp"
 #include "session/orin_sample.hpp"
 #include "session/session_read_sample.hpp"
-#include "support/sample_json.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop {
 namespace {

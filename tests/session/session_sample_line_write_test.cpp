@@ -9,9 +9,9 @@
 
 #include "sensors/sampler/sampler.hpp"
 #include "session/orin_sample.hpp"
-#include "support/sample_json.hpp"
 #include "session/session_sample_line.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop {
 namespace {

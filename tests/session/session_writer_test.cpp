@@ -9,8 +9,8 @@
 
 #include "session/orin_sample.hpp"
 #include "session/pipe_text.hpp"
-#include "support/sample_json.hpp"
 #include "session/session_writer.hpp"
+#include "support/sample_json.hpp"
 
 namespace edgetop {
 namespace {
