@@ -1,0 +1,400 @@
+// The subcommands of the command line and the words that follow them, with their help and
+// man-page text: the first half of the table in cli_table.hpp, which adds the options.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace edgetop::cli {
+
+// The commands, one bit each, so that an option names every command that takes it.
+using CommandSet = unsigned;
+namespace command {
+inline constexpr CommandSet none = 1U << 0;  // edgetop without a command
+inline constexpr CommandSet record = 1U << 1;
+inline constexpr CommandSet report = 1U << 2;
+inline constexpr CommandSet stat = 1U << 3;
+inline constexpr CommandSet sweep = 1U << 4;
+inline constexpr CommandSet import = 1U << 5;
+inline constexpr CommandSet replay = 1U << 6;
+inline constexpr CommandSet serve = 1U << 7;
+inline constexpr CommandSet all = (1U << 8) - 1;
+inline constexpr CommandSet sampling = none | record | stat | sweep | serve;  // read the machine
+inline constexpr CommandSet view = none | replay;                    // the interactive view
+inline constexpr CommandSet analysing = sampling | report | replay;  // run the rules
+}  // namespace command
+
+struct CommandSpec {
+    CommandSet bit;
+    std::string_view name;      // "" is the default command
+    std::string_view summary;   // one line, for --help and the man page
+    std::string_view trailing;  // what may follow "--", or "" when nothing may
+    std::string_view trailing_help;
+    std::string_view man;           // its entry in the man page's COMMANDS (roff)
+    std::string_view trailing_man;  // the entry of "-- CMD" in its OPTIONS (roff)
+};
+
+inline constexpr std::array kCommands{
+    CommandSpec{command::none, "",
+                "open the interactive view; with --once, or when standard output is not a "
+                "terminal, print one sample of every sensor as text, then exit",
+                "", "", "", ""},
+    CommandSpec{
+        command::record, "record",
+        "write a session file (JSON Lines): a header, one sample per interval, an end line",
+        "CMD [ARGS...]", "run CMD with ARGS, record until it exits, then exit with its status",
+        R"roff(Writes a session file in JSON Lines: a header line (host, board, power modes, thermal trip points
+and the state of every source), one sample line per interval and an end line that says why the
+recording stopped.
+Samples are taken on an absolute monotonic schedule (start + k \(mu interval), so the recording
+does not drift; a tick missed by a slow sample is skipped rather than caught up.
+The file is written one line per
+.BR write (2),
+so it is valid JSON Lines at every moment, with at most a truncated last line if the recording
+is cut short.
+The format is described in
+.IR docs/session-format.md .
+.IP
+The recording stops after
+.B \-\-count
+samples, after
+.B \-\-duration
+seconds, on SIGINT, SIGTERM or SIGHUP (one that comes while edgetop starts up still ends the
+session with its end line), or, when a command is given after
+.BR \-\- ,
+when that command exits.
+.IP
+Every sample goes through the bottleneck rules (see
+.BR RULES ):
+the ids of the flags raised at that sample are in its
+.BR flags ,
+and each raise or clear is written as an event line with the flag, a message and the evidence.
+)roff",
+        R"roff(Run
+.I CMD
+with
+.IR ARGS ,
+with edgetop's standard input, output and error, and record until it exits; edgetop then exits
+with its status (128 + the signal number if it was killed).
+A SIGINT, SIGTERM or SIGHUP sent to edgetop alone is passed on to
+.I CMD
+(a Ctrl-C from the terminal already reaches it) and the recording goes on until
+.I CMD
+exits.
+If
+.B \-\-count
+or
+.B \-\-duration
+ends the recording first, edgetop still waits for
+.IR CMD .
+Use
+.B \-o
+with a file so that the command's own output does not mix with the session.
+)roff"},
+    CommandSpec{
+        command::report, "report",
+        "summarise session files: duration, sampling regularity, distributions, energy, "
+        "flags; several files side by side",
+        "", "",
+        R"roff(Reads one or more session files (streaming: memory does not grow with the length of a session)
+and prints, per session: duration, samples, board, power mode, the sampling regularity (interval
+p50, p99 and max; gaps, the intervals longer than 1.5 \(mu the nominal one, with their count and
+total time); for CPU total and per core, each GPU, EMC, each rail, the total power and each
+thermal zone the mean, the values at 10, 25, 50, 75, 90 and 99 % (a small CDF: that share of the
+samples lies at or below the value) and the maximum; energy per rail and in total, in J and Wh,
+integrated by the trapezoidal rule over the real sample timestamps, with the average power; every
+flag with how often it was raised, the total time active, the first raise and its worst episode:
+the longest one, with the message and evidence of its raise.
+With several files a side-by-side comparison follows (duration, energy, average power and time
+under each flag per session), e.g. the same job in two power modes.
+.IP
+A session recorded by
+.B record
+or
+.B stat
+lists in its header the rules that ran while it was recorded; its flags are the ones its event
+lines recorded (none when it has none), and only the values the report summarises are read from
+each sample.
+A session with neither a rule list nor event lines (older files, imported captures, recordings
+started from the interactive view) gets its flags recomputed by running the rules over its samples, with the thresholds of
+.B \-\-rule
+and the config file.
+The lines are parsed in blocks of about 1 MB by the main thread and one more thread per other
+core (up to 7), and taken in file order.
+A truncated last line is a warning and everything before it is used; a corrupt line is reported
+with its line number and skipped (also a line longer than 16 MiB, or nested deeper than 64 arrays
+and objects); a file that is not a session is a one-line error (exit 1), as is a device or socket
+given as the file (a pipe is read).
+)roff",
+        ""},
+    CommandSpec{command::stat, "stat",
+                "run a command like perf stat: sample while it runs, then print its energy, "
+                "utilisation, peak temperature and flags to standard error",
+                "CMD [ARGS...]", "the command to run (required); edgetop exits with its status",
+                R"roff(Like
+.BR "perf stat" :
+runs
+.I CMD
+with edgetop's standard input, output and error untouched, samples while it runs and, when it
+exits, prints to standard error the duration, energy (J) and average power per rail and in total,
+mean and p95 of CPU, GPU and EMC utilisation, the peak temperature and every flag raised with its
+message; edgetop exits with
+.IR CMD 's
+status.
+A Ctrl-C from the terminal reaches
+.I CMD
+(it shares edgetop's process group); edgetop ignores it and stops when
+.I CMD
+exits.
+)roff",
+                R"roff(The command to run (required).
+)roff"},
+    CommandSpec{command::sweep, "sweep",
+                "run a command once per power mode (switching with nvpmodel, restoring the "
+                "original mode afterwards) and recommend the mode that runs it with the least "
+                "energy; needs root",
+                "CMD [ARGS...]", "the command to run in every mode (required)",
+                R"roff(Finds the power mode that runs
+.I CMD
+with the least energy.
+For every mode of
+.I /etc/nvpmodel.conf
+(or of
+.BR \-\-modes ),
+it switches with
+.BI "nvpmodel \-m " ID
+(the
+.B nvpmodel
+first on
+.BR PATH ,
+run as a subprocess with no terminal input, in its own process group), waits
+.B \-\-settle
+seconds, checks that the mode took (the
+.I /var/lib/nvpmodel/status
+file under
+.BR \-\-root ,
+else the live core states and clock caps), then runs
+.I CMD
+with its standard streams untouched while recording exactly as
+.B stat
+does, and keeps its exit status.
+Each run's figures are those
+.B edgetop report
+computes from its session, so a kept session reports the same energy.
+Afterwards, and also when
+.I CMD
+fails, when SIGINT, SIGTERM or SIGHUP arrives (during a run or while settling) and on any error
+of its own, it switches back to the mode that was active before the sweep; signals stay blocked
+during the restore, so a second Ctrl-C does not cut it short.
+If the restore fails, edgetop says so on standard error with the command to run by hand.
+.IP
+It prints per mode: id, name, caps (online cores, CPU, GPU and EMC maximum in MHz;
+.B max
+for no cap), runs, median duration (s), median energy (J), average and peak power (W), peak
+temperature, exit status and the flags raised; then the time\(enenergy Pareto front (the modes no
+other mode beats in both, fastest first) and four recommendations: fastest, least energy, least
+energy within
+.B \-\-slack
+% of the fastest time, and least energy at or under the
+.B \-\-budget\-w
+average power.
+A mode that could not be switched to, where a run failed, or whose energy cannot be measured (no
+power rails) is shown but never recommended or on the front.
+The results go to standard output after the runs (so does
+.IR CMD 's
+own output, as it comes); progress lines go to standard error.
+.B \-\-json
+prints them as one JSON object on one line, with the keys
+original_mode (id), restored, interrupted, modes (each with id, name, caps {online_cores,
+cpu_max_mhz, gpu_max_mhz, emc_max_mhz}, runs [{exit_status, duration_s, energy_j, avg_power_w,
+peak_power_w, peak_temp_c, session}], then duration_s, energy_j and avg_power_w as medians over
+the runs, peak_power_w and peak_temp_c as maxima, exit_status, flags, recommendable and problem),
+pareto (ids, fastest first) and recommended {min_time, min_energy, min_energy_within_slack,
+min_energy_under_budget} (ids);
+a figure that could not be measured, or a recommendation with no candidate, is null.
+.IP
+It needs root.
+Not root, no
+.B nvpmodel
+on
+.BR PATH ,
+no nvpmodel configuration, an unknown mode id or an active mode that cannot be told: one line
+saying which, exit status 2, before anything is switched.
+It costs the job nothing but the sampling, the same as
+.BR stat ,
+plus the switches and the settle time between runs.
+)roff",
+                R"roff(The command to run in every mode (required).
+)roff"},
+    CommandSpec{command::import, "import",
+                "convert a tegrastats log into a session file (header, samples, end line), so that "
+                "report, replay and every rule work on it",
+                "", "",
+                R"roff(Converts a
+.BR tegrastats (1)
+log into a session file that
+.BR report ,
+.B replay
+and every rule read like a recording: a header, one sample line per log line and an end line with reason
+.BR end\-of\-input .
+No rule runs during the import (it would cost more than the parsing): the samples have empty
+.B flags
+and there are no event lines, so
+.B report
+and
+.B replay
+compute the flags with the rules in force when they read the session.
+Every tegrastats format is read: L4T R28.1 and older (lower-case fields), JetPack 4 (no date,
+rails in mW without units), JetPack 5 and later (an
+.I MM\-DD\-YYYY HH:MM:SS
+date), with or without a recorder's
+.I <epoch>::
+prefix, root or not (EMC, GR3D, engines absent).
+The input is read line by line: memory does not grow with the size of the log.
+.IP
+The header has the additive key
+.BR \(dqsource\(dq:\(dqtegrastats\(dq ,
+.B root
+.BR \(dqtegrastats\(dq ,
+an empty host and no sources.
+The board is guessed from the rail, zone and engine names and the core count (the model says
+.IR "(guessed from tegrastats)" ;
+null when nothing decides it, e.g. TX1 logs); tegrastats has no power modes or trip points, so
+the rules use their own limits.
+.B started
+and each
+.B time
+come from the lines' timestamps: a recorder's epoch prefix (UTC) first, else tegrastats' own date
+(the board's local time, taken as UTC); an undated log starts at 1970\-01\-01T00:00:00Z and its
+lines are
+.B \-\-interval
+apart.
+tegrastats' dates have whole seconds: the lines that share one second are spread evenly over it,
+so
+.B t
+always increases; where the clock goes back (a restarted tegrastats, logs joined together) the
+samples continue one interval after the previous one, with a note.
+The header's
+.B interval_ms
+is the median step of the first samples of a dated log, else
+.BR \-\-interval .
+.IP
+Problems go to standard error, each kind once with its first line number and its count:
+.B unknown token
+(the line is imported without it),
+.B skipped
+(a line that is not a sample: no RAM field, a malformed field, longer than 64 KiB), and notes for
+fields read but not imported (IRAM, MTS, engine loads, PMIC's fixed value, NC channels).
+The import never stops early, except with
+.BR \-\-strict .
+The exit status is 0, or 1 when the input cannot be read, the output cannot be written, no sample
+was found, or with
+.B \-\-strict
+a warning occurred.
+)roff",
+                ""},
+    CommandSpec{
+        command::replay, "replay",
+        "play a recorded or imported session in the interactive view, at its recorded "
+        "speed or faster, with the flags recomputed",
+        "", "",
+        R"roff(Plays a session file, recorded or imported, in the interactive view, on every page, at the
+recorded pace (the
+.B t
+steps between samples, at most 10 s of waiting each) or
+.B \-\-speed
+times faster.
+The header shows
+.B REPLAY
+with the session time of the sample shown
+.RI ( "t 12.3 s" )
+and the speed
+.RI ( x2 ).
+The flags are recomputed by running the rules over the replayed samples, as the live view does
+(with
+.B \-\-rule
+and
+.BR \-\-rules\-off ),
+so the Analysis page and the flag count work on imported captures too.
+See
+.B KEYS
+for the keys of a replay.
+Memory stays bounded: the replay holds one sample ahead; stepping back re-reads the file from
+its start up to the previous sample, so it takes longer the further into a long session it is.
+The view needs a terminal; the file cannot be standard input (the keys come from there).
+)roff",
+        ""},
+    CommandSpec{
+        command::serve, "serve",
+        "serve Prometheus metrics over HTTP: sample on a fixed schedule (with the flags) "
+        "and answer every scrape with the latest sample",
+        "", "",
+        R"roff(Serves the machine's metrics to Prometheus over HTTP, in the Prometheus text exposition format,
+at
+.B /metrics
+(and a short page linking to it at
+.BR / ),
+by default on
+.B 127.0.0.1:9102
+only.
+edgetop samples on its own schedule, every
+.B \-\-interval
+on the monotonic clock, with the bottleneck rules (and
+.BR \-\-rule " and " \-\-rules\-off )
+running as in
+.BR record ;
+a scrape returns the latest sample and never reads a sensor, so any number of scrapers adds no
+sampling.
+Metric names follow node_exporter: an
+.B edgetop_
+prefix, base units in the name, counters ending in
+.BR _total ,
+dimensions as labels (e.g.
+.BR edgetop_rail_power_watts{rail="VDD_GPU_SOC"} ,
+.BR edgetop_cpu_seconds_total{cpu="0",mode="user"} ,
+.BR edgetop_flag_raised{flag="gpu_starved"} ).
+A sensor the machine does not have is an absent series, never a zero.
+docs/metrics.md lists every metric.
+Only GET and HEAD are answered (405 with an Allow header for other methods, 404 for other
+paths); before the first sample,
+.B /metrics
+answers 503 with a short text, never an empty page.
+The HTTP server is edgetop's own: one thread, non-blocking sockets.
+A request head over 16 KiB is refused (431), a malformed one gets 400; a request head must be
+complete within 3 s of the connection (or of its first byte), a kept-alive connection idle for
+5 s is closed, as is one whose answer makes no progress for 5 s (30 s in all); a connection
+serves at most 100 requests.
+At most 512 connections are open, 64 from one client address; a connection over either limit
+closes the one idle longest, so slow or idle clients cannot keep a scrape out.
+SIGINT, SIGTERM or SIGHUP stops it (exit status 0), after the end line of the
+.B \-\-log
+file.
+The answer is the Prometheus text format 0.0.4, or OpenMetrics 1.0.0 when the scraper asks for
+it in its Accept header (as Prometheus does); gzip-compressed when the request accepts gzip.
+Both formats are serialized once per sample, not per scrape.
+)roff",
+        ""},
+};
+
+// Words after a command that are not options (the session files of `report`).
+struct OperandSpec {
+    std::string_view command;
+    std::string_view name;  // "FILE..."
+    std::string_view help;
+    std::string_view man;  // its entry in the man page's OPTIONS (roff, tag included), or ""
+};
+
+inline constexpr std::array kOperands{
+    OperandSpec{"report", "FILE...", "session files (- is standard input); at least one",
+                R"roff(.I FILE ...
+Session files;
+.B \-
+is standard input.
+)roff"},
+    OperandSpec{"import", "tegrastats FILE",
+                "the format (only tegrastats) and the log to read (- is standard input)", ""},
+    OperandSpec{"replay", "FILE", "the session file to play", ""},
+};
+
+}  // namespace edgetop::cli
