@@ -85,17 +85,11 @@ int run_import(const cli::Args& args) {
         return 1;
     }
     ImportedSamples samples(input->stream(), import_options(args));
-    std::vector<Sample> first;
-    Sample sample;
-    while (first.size() < kHeaderLookahead && samples.next(sample))
-        first.push_back(std::move(sample));
-
-    SessionHeader header =
-        imported_header(first, samples.importer().has_wall_clock(), args.global.interval_ms);
+    ImportStart start = start_import(samples, args.global.interval_ms);
     SessionWriter writer(output->fd());
     SampleWriter written(writer);
-    bool ok = writer.write_line(imported_header_json(header));
-    for (auto& s : first)
+    bool ok = writer.write_line(imported_header_json(start.header));
+    for (auto& s : start.first)
         ok = ok && written.write(s);
     // The rest are written where they were parsed: no sample is moved or copied.
     while (ok) {

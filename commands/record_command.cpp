@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "commands/commands.hpp"
+#include "commands/host_name.hpp"
 #include "commands/output_file.hpp"
 #include "commands/recorder.hpp"
 #include "commands/rule_options.hpp"
@@ -16,12 +17,6 @@
 namespace edgetop {
 
 namespace {
-
-std::string host_name() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0) return "";
-    return name;
-}
 
 RecordPlan plan_of(const cli::Args& args) {
     RecordPlan plan;

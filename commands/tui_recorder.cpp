@@ -5,19 +5,10 @@
 #include <cstring>
 #include <utility>
 
+#include "commands/host_name.hpp"
 #include "session/session_records_json.hpp"
 
 namespace edgetop {
-
-namespace {
-
-std::string host_name() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0) return "";
-    return name;
-}
-
-}  // namespace
 
 SessionFileRecorder::SessionFileRecorder(const Sampler& sampler, std::string root,
                                          int64_t interval_ms)

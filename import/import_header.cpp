@@ -76,4 +76,14 @@ nlohmann::ordered_json imported_header_json(const SessionHeader& header) {
     return line;
 }
 
+ImportStart start_import(ImportedSamples& samples, int64_t fallback_interval_ms) {
+    ImportStart start;
+    Sample sample;
+    while (start.first.size() < kHeaderLookahead && samples.next(sample))
+        start.first.push_back(std::move(sample));
+    start.header =
+        imported_header(start.first, samples.importer().has_wall_clock(), fallback_interval_ms);
+    return start;
+}
+
 }  // namespace edgetop
