@@ -1,7 +1,9 @@
 // The metric families of one scrape, built from the latest sample. Names follow node_exporter's
 // conventions: an `edgetop_` prefix, base units in the name (seconds, hertz, volts, amperes,
 // watts, joules, celsius, bytes, ratio), `_total` on counters, dimensions as labels. A value the
-// machine does not expose is an absent series, never a zero. docs/metrics.md lists every family.
+// machine does not expose is an absent series, never a zero. The families that show one schema
+// field each are the tables of schema_metrics.hpp; docs/metrics.md lists every family (checked by
+// tests/exporter/metrics_doc_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +39,9 @@ void append_power_families(const FamilyInput& in, Families& out);    // rails, t
 void append_thermal_families(const FamilyInput& in, Families& out);  // temperatures, fans
 void append_memory_families(const FamilyInput& in, Families& out);   // RAM, swap, GPU-shared
 void append_board_families(const FamilyInput& in, Families& out);    // board, power mode, flags
+
+// Every family above, in the order they are served, with or without series.
+Families build_all_families(const FamilyInput& in);
 
 // Every family above, without the families that ended up with no series.
 Families build_families(const FamilyInput& in);

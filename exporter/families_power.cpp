@@ -1,5 +1,6 @@
 #include "exporter/families.hpp"
 #include "exporter/family_builder.hpp"
+#include "exporter/schema_metrics.hpp"
 
 namespace edgetop::exporter {
 
@@ -41,25 +42,14 @@ void append_energy(const FamilyInput& in, Families& out) {
 }  // namespace
 
 void append_power_families(const FamilyInput& in, Families& out) {
-    auto volts = make_family("edgetop_rail_voltage_volts", "Bus voltage of the power rail.",
-                             MetricType::Gauge);
-    auto amps = make_family("edgetop_rail_current_amperes", "Current through the power rail.",
-                            MetricType::Gauge);
+    append_schema_families(in.sample.rails, out);
     auto watts = make_family("edgetop_rail_power_watts",
                              "Power of the rail: the sensor's reading, else volts x amperes.",
                              MetricType::Gauge);
-    for (const auto& rail : in.sample.rails) {
-        Labels labels{{"rail", rail.name}};
-        add_if(volts, scaled(rail.voltage_mv, 0.001), labels);
-        add_if(amps, scaled(rail.current_ma, 0.001), labels);
-        add_if(watts, rail_watts(rail), labels);
-    }
-    auto total = make_family("edgetop_power_watts",
-                             "Power of the whole board (its input rail, or the sum of its rails).",
-                             MetricType::Gauge);
-    add_if(total, scaled(in.sample.power_total_mw, 0.001));
-    for (auto* family : {&volts, &amps, &watts, &total})
-        out.push_back(std::move(*family));
+    for (const auto& rail : in.sample.rails)
+        add_if(watts, rail_watts(rail), {{"rail", rail.name}});
+    out.push_back(std::move(watts));
+    append_schema_families(&in.sample, out);
     append_energy(in, out);
 }
 
