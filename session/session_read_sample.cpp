@@ -27,40 +27,12 @@ void clear_for_reuse(Sample& s) {
     if (s.procs) s.procs->all.clear();
 }
 
-constexpr auto kSampleKeys = schema::keys<Sample>();
-constexpr std::size_t key_index(std::string_view key) {
-    return schema::index_of<Sample>(key);
-}
-
-// The fields a report summarises (session_read_summary.hpp) and the flags; the other values are
-// stepped over unread.
+// The fields a report summarises (session_summary_fields.hpp); the other values are stepped over
+// unread.
 error_code read_summary(od::object& line, Sample& s) {
     clear_for_reuse(s);
     s.procs.reset();
-    KeyCursor keys(kSampleKeys);
-    return for_each_field(line, [&](std::string_view name, od::value v) -> error_code {
-        switch (keys.find(name)) {
-            case key_index("t"):
-                return read_member(std::get<key_index("t")>(schema::Schema<Sample>::fields), v, s);
-            case key_index("cpu"):
-                return read_cpu_summary(v, s.cpu);
-            case key_index("gpu"):
-                return read_gpus_summary(v, s.gpu);
-            case key_index("emc"):
-                return read_emc_summary(v, s.emc);
-            case key_index("rails"):
-                return read_rails_summary(v, s.rails);
-            case key_index("power_total_mw"):
-                return read(v, s.power_total_mw);
-            case key_index("thermal"):
-                return read_thermal_summary(v, s.thermal);
-            case key_index("flags"):
-                return read_member(std::get<key_index("flags")>(schema::Schema<Sample>::fields), v,
-                                   s);
-            default:
-                return SUCCESS;
-        }
-    });
+    return read_sample_summary(line, s);
 }
 
 error_code read_sample(od::object& line, Sample& s) {

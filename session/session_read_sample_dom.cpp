@@ -14,6 +14,7 @@
 #include "edgetop/sample_schema.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_read_sample.hpp"
+#include "session/session_summary_fields.hpp"
 #include "session/session_time.hpp"
 
 namespace edgetop {
@@ -156,35 +157,36 @@ Sample read_sample(const json& line) {
     return s;
 }
 
+// The fields a report summarises (session_summary_fields.hpp) moved from full into out.
+template <class T>
+void summarise(T& full, T& out) {
+    session_read::for_each_summary_field<T>([&](const auto& field) {
+        using M = typename std::decay_t<decltype(field)>::Type;
+        M& from = field.of(full);
+        M& to = field.of(out);
+        if constexpr (session_read::has_summary<M>) {
+            summarise(from, to);
+        } else if constexpr (schema::IsVector<M>::value) {
+            using Element = typename schema::IsVector<M>::Element;
+            if constexpr (session_read::has_summary<Element>) {
+                for (auto& element : from)
+                    summarise(element, to.emplace_back());
+            } else {
+                to = std::move(from);
+            }
+        } else if constexpr (schema::is_optional_object<M>) {
+            if (from) summarise(*from, to.emplace());
+        } else {
+            to = std::move(from);
+        }
+        return true;
+    });
+}
+
 // What a report summarises of a full sample (see SampleFields::summary); the rest is absent.
 Sample summary_of(Sample&& full) {
     Sample s;
-    s.t_s = full.t_s;
-    s.cpu.util_pct = full.cpu.util_pct;
-    for (const auto& c : full.cpu.cores) {
-        CoreSample& core = s.cpu.cores.emplace_back();
-        core.id = c.id;
-        core.online = c.online;
-        core.util_pct = c.util_pct;
-    }
-    for (auto& g : full.gpu) {
-        GpuSample& gpu = s.gpu.emplace_back();
-        gpu.name = std::move(g.name);
-        gpu.load_pct = g.load_pct;
-    }
-    if (full.emc) {
-        s.emc.emplace();
-        s.emc->util_pct = full.emc->util_pct;
-    }
-    for (auto& r : full.rails) {
-        RailSample& rail = s.rails.emplace_back();
-        rail.name = std::move(r.name);
-        rail.is_total = r.is_total;
-        rail.power_mw = r.power_mw;
-    }
-    s.power_total_mw = full.power_total_mw;
-    s.thermal = std::move(full.thermal);
-    s.flags = std::move(full.flags);
+    summarise(full, s);
     return s;
 }
 

@@ -1,87 +1,101 @@
 #include "session/session_read_summary.hpp"
 
+#include "session/session_read_object.hpp"
+#include "session/session_summary_fields.hpp"
+
 namespace edgetop::session_read {
 
 namespace {
 
 using simdjson::SUCCESS;
 
-// Reads one key into out; a missing key leaves out absent.
 template <class T>
-error_code read_key(od::object& object, const char* key, T& out) {
+error_code read_summary_object(od::object& o, T& object);
+template <class T>
+error_code read_summary_object(od::value value, T& object);
+
+// One value of a summarised field: an object or a list of objects by its own summary, anything
+// else as the full reader reads it.
+template <class Field, class T>
+error_code read_summary_value(const Field& field, od::value value, T& object) {
+    using M = typename Field::Type;
+    M& member = field.of(object);
+    if constexpr (has_summary<M>) {
+        return read_summary_object(value, member);
+    } else if constexpr (schema::IsVector<M>::value) {
+        using Element = typename schema::IsVector<M>::Element;
+        if constexpr (has_summary<Element>)
+            return read_list(value, member, [](od::value element, Element& out) {
+                return read_summary_object(element, out);
+            });
+        else
+            return read_member(field, value, object);
+    } else if constexpr (schema::is_optional_object<M>) {
+        typename M::value_type read_value;
+        bool is_object = false;
+        auto e = with_object(value, is_object,
+                             [&](od::object& o) { return read_summary_object(o, read_value); });
+        member = is_object ? M(std::move(read_value)) : std::nullopt;
+        return e;
+    } else {
+        return read_member(field, value, object);
+    }
+}
+
+// A key the object lacks leaves its member at the default.
+template <class Field, class T>
+error_code read_summary_key(od::object& o, const Field& field, T& object) {
     od::value value;
-    auto e = object.find_field_unordered(key).get(value);
+    auto e = o.find_field_unordered(field.key).get(value);
     if (e == simdjson::NO_SUCH_FIELD) {
-        out = T{};
+        auto& member = field.of(object);
+        if constexpr (schema::IsVector<typename Field::Type>::value)
+            member.clear();
+        else
+            member = field.of(defaults<T>());
         return SUCCESS;
     }
     if (e) return e;
-    return read(value, out);
+    return read_summary_value(field, value, object);
 }
 
-error_code read_core_summary(od::value value, CoreSample& core) {
-    std::optional<int> id;
-    std::optional<bool> online;
-    auto e = with_object(value, [&](od::object& o) -> error_code {
-        if (auto e = read_key(o, "id", id)) return e;
-        if (auto e = read_key(o, "online", online)) return e;
-        return read_key(o, "util", core.util_pct);
+template <class T>
+error_code read_summary_object(od::object& o, T& object) {
+    error_code e = SUCCESS;
+    for_each_summary_field<T>([&](const auto& field) {
+        e = read_summary_key(o, field, object);
+        return e == SUCCESS;
     });
-    core.id = id.value_or(0);
-    core.online = online.value_or(true);
+    return e;
+}
+
+template <class T>
+error_code read_summary_object(od::value value, T& object) {
+    return with_object(value, [&](od::object& o) { return read_summary_object(o, object); });
+}
+
+// Reads the value of the key at position index of the Sample's table when the summary has it.
+template <std::size_t... J>
+error_code read_summary_at(std::size_t index, od::value value, Sample& sample,
+                           std::index_sequence<J...>) {
+    constexpr auto& at = SummaryFields<Sample>::at;
+    constexpr auto& fields = schema::Schema<Sample>::fields;
+    error_code e = SUCCESS;
+    (void)((index == at[J] &&
+            ((e = read_summary_value(std::get<at[J]>(fields), value, sample)), true)) ||
+           ...);
     return e;
 }
 
 }  // namespace
 
-error_code read_cpu_summary(od::value value, CpuSample& cpu) {
-    return with_object(value, [&](od::object& o) -> error_code {
-        if (auto e = read_key(o, "util", cpu.util_pct)) return e;
-        od::value cores;
-        auto e = o.find_field_unordered("cores").get(cores);
-        if (e == simdjson::NO_SUCH_FIELD) return SUCCESS;
-        if (e) return e;
-        return read_list(cores, cpu.cores, read_core_summary);
-    });
-}
-
-error_code read_gpus_summary(od::value value, std::vector<GpuSample>& gpus) {
-    return read_list(value, gpus, [](od::value element, GpuSample& gpu) {
-        return with_object(element, [&](od::object& o) -> error_code {
-            if (auto e = read_key(o, "name", gpu.name)) return e;
-            return read_key(o, "load", gpu.load_pct);
-        });
-    });
-}
-
-error_code read_emc_summary(od::value value, std::optional<EmcSample>& emc) {
-    EmcSample m;
-    bool is_object = false;
-    auto e = with_object(value, is_object,
-                         [&](od::object& o) { return read_key(o, "util", m.util_pct); });
-    emc = is_object ? std::optional<EmcSample>(m) : std::nullopt;
-    return e;
-}
-
-error_code read_rails_summary(od::value value, std::vector<RailSample>& rails) {
-    return read_list(value, rails, [](od::value element, RailSample& rail) {
-        std::optional<bool> is_total;
-        auto e = with_object(element, [&](od::object& o) -> error_code {
-            if (auto e = read_key(o, "name", rail.name)) return e;
-            if (auto e = read_key(o, "power_mw", rail.power_mw)) return e;
-            return read_key(o, "is_total", is_total);
-        });
-        rail.is_total = is_total.value_or(false);
-        return e;
-    });
-}
-
-error_code read_thermal_summary(od::value value, std::vector<ThermalSample>& zones) {
-    return read_list(value, zones, [](od::value element, ThermalSample& zone) {
-        return with_object(element, [&](od::object& o) -> error_code {
-            if (auto e = read_key(o, "name", zone.name)) return e;
-            return read_key(o, "temp_c", zone.temp_c);
-        });
+error_code read_sample_summary(od::object& line, Sample& sample) {
+    static constexpr auto kKeys = schema::keys<Sample>();
+    using Summarised = std::make_index_sequence<SummaryFields<Sample>::at.size()>;
+    KeyCursor keys(kKeys);
+    // A key the summary does not read is stepped over unread.
+    return for_each_field(line, [&](std::string_view name, od::value value) {
+        return read_summary_at(keys.find(name), value, sample, Summarised{});
     });
 }
 
