@@ -1,11 +1,18 @@
 // The session line of a Sample, described once: for every struct the line carries, its fields in
 // the order they are written, each with its key, its member, its unit, its rounding and what it
 // means. The line writer (session/session_sample_line.cpp), both sample readers
-// (session/session_read_sample*.cpp) and the field table of docs/session-format.md (checked by
+// (session/session_read_sample*.cpp), the fields a report summarises
+// (session/session_summary_fields.hpp, selected by key), the exporter's families that show one
+// field each (exporter/schema_metrics.hpp, selected by key; the unit factor comes from the unit
+// here) and the field table of docs/session-format.md (checked by
 // tests/session/session_format_doc_test.cpp) all follow these tables.
 //
 // Adding a field to the session line: the member in sample.hpp, one entry below, the code that
 // reads the value from the machine, and its row in docs/session-format.md (the test prints it).
+// Serving it as a metric too: one entry naming its key in exporter/schema_metrics.hpp, whose
+// name ends in the base unit of the unit here (`_bytes` for kB, `_hertz` for kHz...: checked by
+// tests/exporter/schema_metrics_test.cpp), and its row in docs/metrics.md. Changing a unit here
+// changes the factor of that metric: the test then names the metric whose name no longer fits.
 //
 // The tables are tuples of member pointers: each field keeps its own C++ type, so the writer and
 // the readers pick the conversion at compile time (what the hand-written writer did), and GCC 10
