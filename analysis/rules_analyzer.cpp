@@ -28,7 +28,7 @@ Analyzer::Analyzer(Board board, RuleConfig config)
                   RuleState{}};
         slot.state.id = rule.id;
         slot.state.severity = rule.severity;
-        slot.state.summary = rule.summary;
+        slot.state.description = rule.description;
         slot.state.enabled = config_.enabled(rule.id);
         slot.state.inactive_reason = slot.state.enabled ? "no sample yet" : "switched off";
         slots_.push_back(std::move(slot));

@@ -29,7 +29,10 @@ std::vector<RuleInfo> build_catalog() {
     std::vector<RuleInfo> rules;
     rules.push_back(
         {"cpu_oversubscribed", Severity::bottleneck,
-         "more busy processes than half the online cores: they preempt each other",
+         "More busy processes (≥ busy_cpu_pct of one core over window_s, or holding a GPU device "
+         "open) than half the online cores: they preempt each other; evidence: the processes, "
+         "their CPU % and involuntary context switches per second, the system-wide "
+         "context-switch rate.",
          with_hysteresis(
              {{"busy_cpu_pct", 50, "%",
                "a process is busy at or above this average CPU (100 = one core)", 0, 10000},
@@ -39,14 +42,16 @@ std::vector<RuleInfo> build_catalog() {
              3, 5),
          check_cpu_oversubscribed});
     rules.push_back({"cpu_dvfs_throttle", Severity::bottleneck,
-                     "a busy CPU cluster runs below the clock its power mode allows",
+                     "A busy CPU cluster (≥ busy_pct) runs below freq_ratio_pct of the highest "
+                     "clock its power mode currently allows.",
                      with_hysteresis({pct("busy_pct", 80, "cluster utilisation at or above this"),
                                       pct("freq_ratio_pct", 90,
                                           "current clock below this share of scaling_max_freq")},
                                      3, 5),
                      check_cpu_dvfs_throttle});
     rules.push_back({"gpu_dvfs_throttle", Severity::bottleneck,
-                     "a busy GPU runs below the clock its power mode allows",
+                     "A busy GPU (≥ busy_pct) runs below freq_ratio_pct of the highest clock its "
+                     "power mode currently allows.",
                      with_hysteresis({pct("busy_pct", 80, "GPU load at or above this"),
                                       pct("freq_ratio_pct", 90,
                                           "current clock below this share of devfreq max_freq")},
@@ -54,13 +59,15 @@ std::vector<RuleInfo> build_catalog() {
                      check_gpu_dvfs_throttle});
     rules.push_back(
         {"thermal_throttle", Severity::bottleneck,
-         "a thermal zone is at or over its passive trip point",
+         "A thermal zone is at or over its lowest passive trip point (or warn_c when it exposes "
+         "none).",
          with_hysteresis({{"warn_c", 85, "°C",
                            "limit for a zone that exposes no passive trip point", -40, 200}},
                          1, 5),
          check_thermal_throttle});
     rules.push_back({"power_limit", Severity::bottleneck,
-                     "an over-current alarm is set or total power reaches the budget",
+                     "An INA3221 over-current alarm is set, or total power reaches the budget "
+                     "(budget_w).",
                      with_hysteresis({{"budget_w", 0, "W",
                                        "total power budget; 0 = the current power mode's watts "
                                        "(MODE_30W -> 30)",
@@ -69,7 +76,8 @@ std::vector<RuleInfo> build_catalog() {
                      check_power_limit});
     rules.push_back(
         {"gpu_starved", Severity::bottleneck,
-         "the GPU is mostly idle while the CPU feeding it is saturated",
+         "GPU load low (below gpu_load_pct) while a GPU-holding process or an online core is "
+         "saturated (≥ cpu_busy_pct): the CPU feeding the GPU is the bottleneck.",
          with_hysteresis(
              {pct("gpu_load_pct", 40, "GPU load below this"),
               pct("cpu_busy_pct", 90, "a GPU-holding process or an online core at or above this")},
@@ -77,26 +85,29 @@ std::vector<RuleInfo> build_catalog() {
          check_gpu_starved});
     rules.push_back(
         {"emc_saturated", Severity::bottleneck,
-         "the shared DRAM (EMC) is saturated: memory-bandwidth bound",
+         "The shared DRAM (EMC) is busy at or above util_pct: memory-bandwidth bound.",
          with_hysteresis({pct("util_pct", 90, "EMC utilisation at or above this")}, 3, 5),
          check_emc_saturated});
     rules.push_back(
-        {"memory_pressure", Severity::bottleneck, "the RAM shared by CPU and GPU is running out",
+        {"memory_pressure", Severity::bottleneck,
+         "The RAM shared by CPU and GPU runs out: MemAvailable below available_pct of MemTotal, or "
+         "swap use rising.",
          with_hysteresis(
              {pct("available_pct", 10, "MemAvailable below this share of MemTotal"),
               pct("swap_rise_pct", 1, "swap use growing faster than this share of swap per window"),
               seconds("swap_window_s", 10, "window over which swap growth is measured")},
              3, 5),
          check_memory_pressure});
-    rules.push_back({"io_stall", Severity::bottleneck, "the CPUs wait for storage (iowait)",
+    rules.push_back({"io_stall", Severity::bottleneck,
+                     "The CPUs wait for storage: iowait at or above iowait_pct of CPU time.",
                      with_hysteresis({pct("iowait_pct", 20,
                                           "iowait at or above this share of "
                                           "CPU time")},
                                      5, 5),
                      check_io_stall});
     rules.push_back({"power_mode_cap", Severity::info,
-                     "the power mode caps clocks or cores below the hardware (information, not a "
-                     "bottleneck)",
+                     "Information, not a bottleneck: the power mode caps clocks or cores below "
+                     "the hardware.",
                      with_hysteresis({}, 0, 0), check_power_mode_cap});
     return rules;
 }

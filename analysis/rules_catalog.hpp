@@ -1,5 +1,6 @@
 // Every bottleneck rule edgetop knows: id, severity, thresholds with their defaults, and the
-// function that evaluates it. The config, the Analyzer and --help all read this one table.
+// function that evaluates it. The config, the Analyzer, --help and the man page's RULES section
+// (cli/cli_man_rules.cpp) all read this one table.
 #pragma once
 
 #include <string>
@@ -21,7 +22,9 @@ struct RuleParam {
 struct RuleInfo {
     std::string id;
     Severity severity = Severity::bottleneck;
-    std::string summary;
+    // What the rule detects, as the man page's RULES section says it (plain UTF-8 text, one
+    // paragraph; the man page generator escapes it for roff).
+    std::string description;
     std::vector<RuleParam> params;  // every rule also has sustain_s and clear_s
     RuleFunction evaluate = nullptr;
 

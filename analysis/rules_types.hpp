@@ -71,9 +71,9 @@ struct Event {
 struct RuleState {
     std::string id;
     Severity severity = Severity::bottleneck;
-    std::string summary;
-    bool enabled = true;  // false when switched off by rules_off
-    bool active = false;  // inputs present at the latest sample
+    std::string description;  // what the rule detects, from the catalog
+    bool enabled = true;      // false when switched off by rules_off
+    bool active = false;      // inputs present at the latest sample
     std::string inactive_reason;
     bool holds = false;   // condition at the latest sample, before hysteresis
     bool raised = false;  // the flag, after hysteresis

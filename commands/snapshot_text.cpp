@@ -1,8 +1,13 @@
+// The text snapshot: each summary and table is a list of columns. A column names its schema field
+// by key (include/edgetop/sample_schema.hpp; a wrong key fails to compile) and its cell is that
+// field formatted by its unit (text/text_fields.hpp); the few cells that show something the
+// schema does not say (cpuN, the TPC mask in hex, a rail's " (total)", the three load averages
+// under one label, the largest free block) have their formatter written in the list.
 #include "commands/snapshot_text.hpp"
 
 #include <fmt/format.h>
 
-#include "edgetop/number_text.hpp"
+#include "text/text_columns.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -10,13 +15,27 @@ namespace edgetop {
 
 namespace {
 
+using text::Column;
+using text::field_column;
+using text::inner_field_column;
 using text::kAbsent;
+using text::key;
 
 void section(std::string& out, const char* title, const std::string& summary) {
     if (summary.empty())
         out += fmt::format("\n{}\n", title);
     else
         out += fmt::format("\n{:<10}{}\n", title, summary);
+}
+
+template <class S>
+void table_section(std::string& out, const char* title, const std::vector<S>& rows,
+                   const std::vector<Column<S>>& columns, bool with_header = true) {
+    section(out, title, rows.empty() ? "none found" : "");
+    if (rows.empty()) return;
+    TextTable t;
+    text::add_rows(t, rows, columns, with_header);
+    out += t.render("  ");
 }
 
 std::string snapshot_board_line(const Board& b) {
@@ -32,119 +51,142 @@ std::string snapshot_board_line(const Board& b) {
 }
 
 void cpu_section(std::string& out, const CpuSample& cpu) {
+    using S = CpuSample;
     section(out, "CPU",
-            fmt::format("util {}  user {}  system {}  iowait {}", text::percent(cpu.util_pct),
-                        text::percent(cpu.user_pct), text::percent(cpu.system_pct),
-                        text::percent(cpu.iowait_pct)));
+            text::summary_text(cpu, {field_column<S, key<S>("util")>("util"),
+                                     field_column<S, key<S>("user")>("user"),
+                                     field_column<S, key<S>("system")>("system"),
+                                     field_column<S, key<S>("iowait")>("iowait")}));
     if (cpu.cores.empty()) return;
+    using C = CoreSample;
     TextTable t;
-    t.add_row({"core", "online", "util", "user", "system", "iowait", "freq", "min", "max", "hw max",
-               "governor", "cluster"});
-    for (const auto& c : cpu.cores) {
-        t.add_row({fmt::format("cpu{}", c.id), c.online ? "yes" : "no", text::percent(c.util_pct),
-                   text::percent(c.user_pct), text::percent(c.system_pct),
-                   text::percent(c.iowait_pct), text::khz_as_mhz(c.freq_khz),
-                   text::khz_as_mhz(c.min_khz), text::khz_as_mhz(c.max_khz),
-                   text::khz_as_mhz(c.hw_max_khz), text::text_or_absent(c.governor),
-                   c.cluster ? fmt::format("{}", *c.cluster) : kAbsent});
-    }
+    text::add_rows(t, cpu.cores,
+                   {{"core", [](const C& c) { return fmt::format("cpu{}", c.id); }},
+                    field_column<C, key<C>("online")>("online"),
+                    field_column<C, key<C>("util")>("util"),
+                    field_column<C, key<C>("user")>("user"),
+                    field_column<C, key<C>("system")>("system"),
+                    field_column<C, key<C>("iowait")>("iowait"),
+                    field_column<C, key<C>("freq_khz")>("freq"),
+                    field_column<C, key<C>("min_khz")>("min"),
+                    field_column<C, key<C>("max_khz")>("max"),
+                    field_column<C, key<C>("hw_max_khz")>("hw max"),
+                    field_column<C, key<C>("governor")>("governor"),
+                    field_column<C, key<C>("cluster")>("cluster")});
     out += t.render("  ");
 }
 
-void system_section(std::string& out, const SystemSample& s) {
-    auto load = [](std::optional<double> v) { return v ? fixed(*v, 2) : kAbsent; };
+void system_section(std::string& out, const Sample& s) {
+    using Y = SystemSample;
+    // Three values under one label.
+    auto load = [](const Sample& sample) {
+        const SystemSample& y = sample.system;
+        return fmt::format("{} {} {}", text::field_text<Y, key<Y>("load_1")>(y),
+                           text::field_text<Y, key<Y>("load_5")>(y),
+                           text::field_text<Y, key<Y>("load_15")>(y));
+    };
     section(out, "System",
-            fmt::format("uptime {}  load {} {} {}  running {}  blocked {}  context switches {}",
-                        text::duration(s.uptime_s), load(s.load_1), load(s.load_5), load(s.load_15),
-                        text::integer(s.procs_running), text::integer(s.procs_blocked),
-                        text::milli(s.ctxt_per_s, "/s")));
+            text::summary_text(
+                s, {inner_field_column<&Sample::system, key<Y>("uptime_s")>("uptime"),
+                    {"load", load},
+                    inner_field_column<&Sample::system, key<Y>("procs_running")>("running"),
+                    inner_field_column<&Sample::system, key<Y>("procs_blocked")>("blocked"),
+                    field_column<Sample, key<Sample>("ctxt_per_s")>("context switches")}));
 }
 
 void gpu_section(std::string& out, const std::vector<GpuSample>& gpus) {
-    section(out, "GPU", gpus.empty() ? "none found" : "");
-    if (gpus.empty()) return;
-    TextTable t;
-    t.add_row({"name", "load", "freq", "min", "max", "hw max", "governor", "railgate", "3D scaling",
-               "TPC PG mask"});
-    for (const auto& g : gpus) {
-        t.add_row({g.name, text::percent(g.load_pct), text::hz_as_mhz(g.freq_hz),
-                   text::hz_as_mhz(g.min_hz), text::hz_as_mhz(g.max_hz),
-                   text::hz_as_mhz(g.hw_max_hz), text::text_or_absent(g.governor),
-                   text::yes_no(g.railgate_enabled), text::yes_no(g.scaling_3d_enabled),
-                   g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kAbsent});
-    }
-    out += t.render("  ");
+    using S = GpuSample;
+    table_section(out, "GPU", gpus,
+                  {field_column<S, key<S>("name")>("name"),
+                   field_column<S, key<S>("load")>("load"),
+                   field_column<S, key<S>("freq_hz")>("freq"),
+                   field_column<S, key<S>("min_hz")>("min"),
+                   field_column<S, key<S>("max_hz")>("max"),
+                   field_column<S, key<S>("hw_max_hz")>("hw max"),
+                   field_column<S, key<S>("governor")>("governor"),
+                   field_column<S, key<S>("railgate")>("railgate"),
+                   field_column<S, key<S>("scaling_3d")>("3D scaling"),
+                   {"TPC PG mask", [](const S& g) {
+                        return g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kAbsent;
+                    }}});
 }
 
 void emc_section(std::string& out, const std::optional<EmcSample>& emc) {
-    if (!emc) {
-        section(out, "EMC", "none found");
-        return;
-    }
+    using S = EmcSample;
     section(out, "EMC",
-            fmt::format("util {}  freq {}  min {}  max {}", text::percent(emc->util_pct),
-                        text::hz_as_mhz(emc->freq_hz), text::hz_as_mhz(emc->min_hz),
-                        text::hz_as_mhz(emc->max_hz)));
+            emc ? text::summary_text(*emc, {field_column<S, key<S>("util")>("util"),
+                                            field_column<S, key<S>("freq_hz")>("freq"),
+                                            field_column<S, key<S>("min_hz")>("min"),
+                                            field_column<S, key<S>("max_hz")>("max")})
+                : "none found");
 }
 
 void engines_section(std::string& out, const std::vector<EngineSample>& engines) {
-    section(out, "Engines", engines.empty() ? "none found" : "");
-    if (engines.empty()) return;
-    TextTable t;
-    t.add_row({"name", "online", "freq"});
-    for (const auto& e : engines)
-        t.add_row({e.name, text::yes_no(e.online), text::hz_as_mhz(e.freq_hz)});
-    out += t.render("  ");
+    using S = EngineSample;
+    table_section(
+        out, "Engines", engines,
+        {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("online")>("online"),
+         field_column<S, key<S>("freq_hz")>("freq")});
 }
 
 void power_section(std::string& out, const Sample& s) {
-    section(out, "Power", fmt::format("total {}", text::milli(s.power_total_mw, "mW")));
+    section(out, "Power",
+            text::summary_text(s, {field_column<Sample, key<Sample>("power_total_mw")>("total")}));
     if (s.rails.empty()) return;
+    using R = RailSample;
     TextTable t;
-    t.add_row({"rail", "voltage", "current", "power", "warn", "crit", "warn alarm", "crit alarm"});
-    for (const auto& r : s.rails) {
-        t.add_row({r.is_total ? r.name + " (total)" : r.name, text::milli(r.voltage_mv, "mV"),
-                   text::milli(r.current_ma, "mA"), text::milli(r.power_mw, "mW"),
-                   text::milli(r.warn_ma, "mA"), text::milli(r.crit_ma, "mA"),
-                   text::yes_no(r.warn_alarm), text::yes_no(r.crit_alarm)});
-    }
+    text::add_rows(t, s.rails,
+                   {{"rail", [](const R& r) { return r.is_total ? r.name + " (total)" : r.name; }},
+                    field_column<R, key<R>("voltage_mv")>("voltage"),
+                    field_column<R, key<R>("current_ma")>("current"),
+                    field_column<R, key<R>("power_mw")>("power"),
+                    field_column<R, key<R>("warn_ma")>("warn"),
+                    field_column<R, key<R>("crit_ma")>("crit"),
+                    field_column<R, key<R>("warn_alarm")>("warn alarm"),
+                    field_column<R, key<R>("crit_alarm")>("crit alarm")});
     out += t.render("  ");
 }
 
 void thermal_section(std::string& out, const std::vector<ThermalSample>& zones) {
-    section(out, "Thermal", zones.empty() ? "none found" : "");
-    if (zones.empty()) return;
-    TextTable t;
-    for (const auto& z : zones)
-        t.add_row({z.name, text::celsius(z.temp_c)});
-    out += t.render("  ");
+    using S = ThermalSample;
+    table_section(
+        out, "Thermal", zones,
+        {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("temp_c")>("temperature")},
+        false);
 }
 
 void fans_section(std::string& out, const std::vector<FanSample>& fans) {
-    section(out, "Fans", fans.empty() ? "none found" : "");
-    if (fans.empty()) return;
-    TextTable t;
-    t.add_row({"name", "speed", "rpm", "control"});
-    for (const auto& f : fans)
-        t.add_row({f.name, text::percent(f.speed_pct), text::integer(f.rpm, "rpm"),
-                   text::text_or_absent(f.control_mode)});
-    out += t.render("  ");
+    using S = FanSample;
+    table_section(
+        out, "Fans", fans,
+        {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("speed_pct")>("speed"),
+         field_column<S, key<S>("rpm")>("rpm"), field_column<S, key<S>("control")>("control")});
 }
 
 void memory_section(std::string& out, const MemSample& m) {
+    using S = MemSample;
     section(out, "Memory",
-            fmt::format("total {}  used {}  available {}  free {}", text::kb_as_mib(m.total_kb),
-                        text::kb_as_mib(m.used_kb), text::kb_as_mib(m.available_kb),
-                        text::kb_as_mib(m.free_kb)));
+            text::summary_text(m, {field_column<S, key<S>("total_kb")>("total"),
+                                   field_column<S, key<S>("used_kb")>("used"),
+                                   field_column<S, key<S>("available_kb")>("available"),
+                                   field_column<S, key<S>("free_kb")>("free")}));
+    // A grid of label and value pairs, three to a row.
     TextTable t;
-    t.add_row({"buffers", text::kb_as_mib(m.buffers_kb), "cached", text::kb_as_mib(m.cached_kb),
-               "GPU shared", text::kb_as_mib(m.gpu_shared_kb)});
-    t.add_row({"swap total", text::kb_as_mib(m.swap_total_kb), "swap used",
-               text::kb_as_mib(m.swap_used_kb), "swap cached", text::kb_as_mib(m.swap_cached_kb)});
-    std::string lfb = m.lfb_blocks && m.lfb_block_kb
-                          ? fmt::format("{} x {} kB", *m.lfb_blocks, *m.lfb_block_kb)
-                          : kAbsent;
-    t.add_row({"largest free block", lfb});
+    text::add_pairs_row(t, m,
+                        {field_column<S, key<S>("buffers_kb")>("buffers"),
+                         field_column<S, key<S>("cached_kb")>("cached"),
+                         field_column<S, key<S>("gpu_shared_kb")>("GPU shared")});
+    text::add_pairs_row(t, m,
+                        {field_column<S, key<S>("swap_total_kb")>("swap total"),
+                         field_column<S, key<S>("swap_used_kb")>("swap used"),
+                         field_column<S, key<S>("swap_cached_kb")>("swap cached")});
+    // As tegrastats writes it ("lfb 4x4MB"), in the kB the schema holds.
+    text::add_pairs_row(t, m, {{"largest free block", [](const S& mem) {
+                                    return mem.lfb_blocks && mem.lfb_block_kb
+                                               ? fmt::format("{} x {} kB", *mem.lfb_blocks,
+                                                             *mem.lfb_block_kb)
+                                               : kAbsent;
+                                }}});
     out += t.render("  ");
 }
 
@@ -153,18 +195,22 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
         section(out, "Processes", kAbsent);
         return;
     }
-    section(out, "Processes", fmt::format("total {}  running {}", procs->total, procs->running));
+    using S = ProcsSample;
+    section(out, "Processes",
+            text::summary_text(*procs, {field_column<S, key<S>("total")>("total"),
+                                        field_column<S, key<S>("running")>("running")}));
     if (procs->top.empty()) return;
+    using P = ProcessSample;
     TextTable t;
-    t.add_row({"pid", "user", "state", "cpu", "rss", "threads", "vol ctxt", "nonvol ctxt", "gpu",
-               "name"});
-    for (const auto& p : procs->top) {
-        t.add_row({fmt::format("{}", p.pid), text::text_or_absent(p.user),
-                   p.state ? std::string(1, *p.state) : kAbsent, text::percent(p.cpu_pct),
-                   text::kb_as_mib(p.rss_kb), text::integer(p.threads),
-                   text::milli(p.vol_ctxt_per_s, "/s"), text::milli(p.nonvol_ctxt_per_s, "/s"),
-                   text::yes_no(p.gpu), p.name});
-    }
+    // The name last: it is the only cell of unbounded width.
+    text::add_rows(
+        t, procs->top,
+        {field_column<P, key<P>("pid")>("pid"), field_column<P, key<P>("user")>("user"),
+         field_column<P, key<P>("state")>("state"), field_column<P, key<P>("cpu")>("cpu"),
+         field_column<P, key<P>("rss_kb")>("rss"), field_column<P, key<P>("threads")>("threads"),
+         field_column<P, key<P>("vol_ctxt_per_s")>("vol ctxt"),
+         field_column<P, key<P>("nonvol_ctxt_per_s")>("nonvol ctxt"),
+         field_column<P, key<P>("gpu")>("gpu"), field_column<P, key<P>("name")>("name")});
     out += t.render("  ");
 }
 
@@ -173,7 +219,7 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
 std::string format_snapshot(const Sample& s, const Board& board) {
     std::string out = fmt::format("{:<10}{}\n", "Board", snapshot_board_line(board));
     cpu_section(out, s.cpu);
-    system_section(out, s.system);
+    system_section(out, s);
     gpu_section(out, s.gpu);
     emc_section(out, s.emc);
     engines_section(out, s.engines);

@@ -65,7 +65,7 @@ TEST(Analyzer, EventsCarryTimeFlagStateMessageAndEvidence) {
     EXPECT_EQ(state.last_evidence["iowait_pct"], 45.0);
     EXPECT_EQ(state.last_t_s, 6.0);
     EXPECT_EQ(state.severity, Severity::bottleneck);
-    EXPECT_FALSE(state.summary.empty());
+    EXPECT_FALSE(state.description.empty());
 
     run = feed(analyzer, 7, 20, 1, orin_idle);
     const auto cleared = events_of(run.events, "io_stall");

@@ -1,5 +1,6 @@
 // The man page documents exactly the options and commands that --help (generated from the
-// option table) shows; its COMMANDS and OPTIONS sections are the table's, byte for byte.
+// option table) shows; its COMMANDS and OPTIONS sections are the table's, and its RULES section
+// the rule catalog's, byte for byte.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/rules_catalog.hpp"
 #include "cli/cli_man.hpp"
 
 namespace {
@@ -34,7 +36,8 @@ std::pair<size_t, size_t> section_bounds(const std::string& page, const std::str
 }
 
 // The section as man/edgetop.1 has it, or the page rewritten with the generated one when
-// EDGETOP_UPDATE_MAN=1 (how to regenerate after editing cli/cli_table.hpp).
+// EDGETOP_UPDATE_MAN=1 (how to regenerate after editing cli/cli_table.hpp, cli/cli_commands.hpp
+// or analysis/rules_catalog.cpp).
 void expect_generated_section(const std::string& name, const std::string& generated) {
     std::string page = read_file(man_path());
     auto [start, end] = section_bounds(page, name);
@@ -48,7 +51,8 @@ void expect_generated_section(const std::string& name, const std::string& genera
         return;
     }
     ADD_FAILURE() << "man/edgetop.1 " << name
-                  << " differs from cli/cli_table.hpp; regenerate with\n"
+                  << " differs from its table (cli/cli_table.hpp, cli/cli_commands.hpp or "
+                     "analysis/rules_catalog.cpp); regenerate with\n"
                   << "  EDGETOP_UPDATE_MAN=1 ./test_app --gtest_filter='ManPage.*Section*'\n"
                   << "(in the build directory). Expected section:\n"
                   << generated;
@@ -179,8 +183,8 @@ TEST(ManPage, HasEverySection) {
     std::ifstream in(std::string(EDGETOP_SOURCE_DIR) + "/man/edgetop.1");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     for (const char* section :
-         {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "FILES", "ENVIRONMENT",
-          "PERMISSIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"})
+         {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "RULES", "KEYS", "FILES",
+          "ENVIRONMENT", "PERMISSIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"})
         EXPECT_NE(text.find(std::string("\n.SH ") + section + "\n"), std::string::npos) << section;
     EXPECT_NE(text.find("CAP_DAC_READ_SEARCH"), std::string::npos);
 }
@@ -193,11 +197,40 @@ TEST(ManPage, OptionsSectionIsTheTables) {
     expect_generated_section("OPTIONS", edgetop::cli::man_options_section());
 }
 
+TEST(ManPage, RulesSectionIsTheCatalog) {
+    expect_generated_section("RULES", edgetop::cli::man_rules_section());
+}
+
+TEST(ManPage, RulesSectionDescribesEveryRuleAndThreshold) {
+    // Each rule of the catalog has one entry (its tag, then the first words of its description) and
+    // each of its thresholds one row ("-" and "°" as roff writes them).
+    const std::string section = edgetop::cli::man_rules_section();
+    for (const auto& rule : edgetop::analysis::rule_catalog()) {
+        std::string tag = ".TP\n.B " + rule.id + "\n";
+        size_t at = section.find(tag);
+        ASSERT_NE(at, std::string::npos) << rule.id;
+        EXPECT_EQ(section.find(tag, at + 1), std::string::npos) << rule.id << " described twice";
+        std::string first_words = rule.description.substr(0, rule.description.find(' ', 6));
+        EXPECT_EQ(section.compare(at + tag.size(), first_words.size(), first_words), 0)
+            << rule.id << ": " << section.substr(at, 200);
+        for (const auto& param : rule.params)
+            EXPECT_NE(section.find("\n" + rule.id + "." + param.key + " "), std::string::npos)
+                << rule.id << "." << param.key;
+    }
+    EXPECT_NE(section.find("\nthermal_throttle.warn_c                  85 \\(deC   limit"),
+              std::string::npos);
+    EXPECT_NE(section.find("GPU\\-holding process or an online core at or above this\n"),
+              std::string::npos);
+    EXPECT_NE(section.find("\n.B cpu_oversubscribed\nMore busy processes (\\(>= busy_cpu_pct"),
+              std::string::npos);
+}
+
 TEST(ManPage, GeneratedSectionsAreWholeRoffSections) {
     // The generated text replaces whole sections: it must start with its .SH line, end a line,
     // and hold no other .SH (which would swallow the next section on regeneration).
     for (const std::string& section :
-         {edgetop::cli::man_commands_section(), edgetop::cli::man_options_section()}) {
+         {edgetop::cli::man_commands_section(), edgetop::cli::man_options_section(),
+          edgetop::cli::man_rules_section()}) {
         ASSERT_FALSE(section.empty());
         EXPECT_TRUE(section.starts_with(".SH "));
         EXPECT_EQ(section.back(), '\n');

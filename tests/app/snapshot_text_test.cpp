@@ -3,6 +3,7 @@
 #include "commands/commands.hpp"
 #include "commands/snapshot_text.hpp"
 #include "session/orin_sample.hpp"
+#include "text/text_columns.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -27,6 +28,52 @@ TEST(TextUnits, ValuesCarryUnitsAndAbsentIsNa) {
     EXPECT_EQ(text::celsius(std::nullopt), "n/a");
     EXPECT_EQ(text::yes_no(std::nullopt), "n/a");
     EXPECT_EQ(text::duration(-1.0), "n/a");
+}
+
+TEST(TextFields, TheUnitPicksTheFormatter) {
+    using schema::Unit;
+    EXPECT_EQ(text::unit_value(Unit::percent, std::optional<double>(2.083333)), "2.08 %");
+    EXPECT_EQ(text::unit_value(Unit::millivolt, std::optional<double>(5008.0)), "5008 mV");
+    EXPECT_EQ(text::unit_value(Unit::milliamp, std::optional<double>(872.25)), "872.2 mA");
+    EXPECT_EQ(text::unit_value(Unit::milliwatt, std::optional<double>(4368.0)), "4368 mW");
+    EXPECT_EQ(text::unit_value(Unit::celsius, std::optional<double>(52.625)), "52.6 °C");
+    EXPECT_EQ(text::unit_value(Unit::seconds, std::optional<double>(90061.0)), "1d 01:01:01");
+    EXPECT_EQ(text::unit_value(Unit::per_second, std::optional<double>(4521.5)), "4521.5 /s");
+    EXPECT_EQ(text::unit_value(Unit::run_queue, std::optional<double>(0.5)), "0.50");
+    EXPECT_EQ(text::unit_value(Unit::khz, std::optional<int64_t>(2201600)), "2201.6 MHz");
+    EXPECT_EQ(text::unit_value(Unit::hz, std::optional<int64_t>(1300500000)), "1300.5 MHz");
+    EXPECT_EQ(text::unit_value(Unit::kib, std::optional<int64_t>(31321088)), "30587.0 MiB");
+    EXPECT_EQ(text::unit_value(Unit::per_minute, std::optional<int64_t>(1530)), "1530 rpm");
+    EXPECT_EQ(text::unit_value(Unit::count, std::optional<int64_t>(14)), "14");
+    EXPECT_EQ(text::unit_value(Unit::boolean, std::optional<bool>(false)), "no");
+    EXPECT_EQ(text::unit_value(Unit::character, std::optional<char>('R')), "R");
+    EXPECT_EQ(text::unit_value(Unit::text, std::optional<std::string>("")), "n/a");
+    EXPECT_EQ(text::unit_value(Unit::text, std::string("")), "");
+    EXPECT_EQ(text::unit_value(Unit::percent, std::optional<double>()), "n/a");
+    EXPECT_EQ(text::unit_value(Unit::khz, std::optional<int64_t>()), "n/a");
+    EXPECT_EQ(text::unit_value(Unit::boolean, std::optional<bool>()), "n/a");
+}
+
+TEST(TextFields, AFieldNamedByKeyIsReadThroughTheSchema) {
+    CoreSample core;
+    core.id = 3;
+    core.online = false;
+    core.cluster = 2;
+    core.freq_khz = 114750;
+    EXPECT_EQ((text::field_text<CoreSample, text::key<CoreSample>("freq_khz")>(core)),
+              "114.75 MHz");
+    EXPECT_EQ((text::field_text<CoreSample, text::key<CoreSample>("min_khz")>(core)), "n/a");
+    EXPECT_EQ((text::field_text<CoreSample, text::key<CoreSample>("online")>(core)), "no");
+    EXPECT_EQ((text::field_text<CoreSample, text::key<CoreSample>("cluster")>(core)), "2");
+    Sample sample;
+    sample.system.uptime_s = 3725.48;
+    sample.system.ctxt_per_s = 120;
+    EXPECT_EQ(
+        text::summary_text(
+            sample, {text::inner_field_column<&Sample::system, text::key<SystemSample>("uptime_s")>(
+                         "uptime"),
+                     text::field_column<Sample, text::key<Sample>("ctxt_per_s")>("ctxt")}),
+        "uptime 01:02:05  ctxt 120 /s");
 }
 
 TEST(TextTable, AlignsColumnsByDisplayWidth) {
