@@ -84,7 +84,9 @@ in_chroot "./scripts/install-deps.sh test" >"$work/install-deps.log" 2>&1 ||
   fail "install-deps.sh failed in the chroot; see $work/install-deps.log"
 
 stage "configure"
-in_chroot "cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDGETOP_BUILD_TESTS=ON" \
+# edgetop itself is built as `make run` builds it (RelWithDebInfo); the test executables at -O0
+# without debug information (EDGETOP_FAST_TEST_BUILD), a third of their compile time.
+in_chroot "cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEDGETOP_BUILD_TESTS=ON -DEDGETOP_FAST_TEST_BUILD=ON" \
   >"$work/configure.log" 2>&1 || fail "configure failed; see $work/configure.log"
 grep '^-- edgetop:' "$work/configure.log" | sed 's/^-- /debian11-source:   /'
 
