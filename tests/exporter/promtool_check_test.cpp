@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "exporter/export_model.hpp"
 #include "exporter/text_exposition.hpp"
