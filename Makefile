@@ -43,7 +43,8 @@ dist:
 	@./scripts/dist/make-dist.sh
 
 # Every target proven on this machine (root): Debian 11 source build, the aarch64 suite under
-# qemu, the .deb on another release, the static binary alone in an empty root. Slow: see README "Platforms tested here".
+# qemu, the .deb on another release, the static binary alone in an empty root. About 18 min
+# (README "Platforms tested here"); .ci/run runs it after `make test`.
 test-platforms:
 	@./scripts/test-platforms.sh
 
