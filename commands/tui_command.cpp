@@ -1,5 +1,6 @@
 // edgetop with no command: the interactive view when standard output is a terminal, else (or with
-// --once) the one-sample text snapshot, so `edgetop > file` and `edgetop | grep` keep working.
+// --once, or on a terminal the view cannot drive) the one-sample text snapshot, so
+// `edgetop > file` and `edgetop | grep` keep working.
 #include <unistd.h>
 
 #include <cstdio>
@@ -36,6 +37,14 @@ int run_interactive(const cli::Args& args) {
     options.no_color = args.view.no_color;
     options.start_page = tui::page_from_index(args.view.page - 1);
     options.recorder = &recorder;
+    // One snapshot, not one per interval: on a dumb terminal (an editor's shell buffer, a log)
+    // a stream of screens would only scroll; record and serve are the ways to follow a machine.
+    options.on_terminal_unusable = [&](const std::string& reason) {
+        int snapshot = run_snapshot(args);
+        std::fprintf(stderr, "edgetop: %s; printed a snapshot (use --once, record or serve)\n",
+                     reason.c_str());
+        return snapshot;
+    };
     int status = tui::run_tui(feed, options);
     recorder.stop();
     if (!recorder.failure().empty())

@@ -6,18 +6,20 @@
 #include <optional>
 
 #include "tui/curses.hpp"
+#include "tui/key_reader.hpp"
 
 namespace edgetop::tui {
 namespace {
 
-constexpr int kEscape = 27;
+constexpr int kEscape = kEscapeKey;
 constexpr int kTab = '\t';
 constexpr std::array kIntervalsMs = {100, 200, 250, 500, 1000, 2000, 5000, 10000};
 
 constexpr std::array kHelp = {
     KeyHelp{"1-7", "go to a page: Overview CPU GPU Power Memory Procs Analysis"},
     KeyHelp{"Tab / Shift-Tab", "next / previous page (also Right / Left)"},
-    KeyHelp{"q / Esc", "quit (Esc first closes a prompt or this help)"},
+    KeyHelp{"q", "quit (also Ctrl-C)"},
+    KeyHelp{"Esc", "close a prompt or this help (never quits)"},
     KeyHelp{"h / ?", "show or hide this help"},
     KeyHelp{"p", "pause the display (sampling and recording go on)"},
     KeyHelp{"+ / -", "sample slower / faster (100 ms .. 10 s)"},
@@ -210,6 +212,7 @@ std::span<const KeyHelp> key_help() {
 
 KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
     if (key == ERR || key == KEY_RESIZE) return KeyAction::redraw;
+    if (key == kIgnoredKey) return KeyAction::none;  // an escape sequence no key is bound to
     ui.message.clear();
     switch (ui.prompt) {
         case Prompt::filter:
@@ -223,7 +226,11 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
     }
     if (ui.help) {
         ui.help = false;
-        if (key == 'q') return ui.quit = true, KeyAction::quit;
+        if (key == 'q' || key == 'Q') return ui.quit = true, KeyAction::quit;
+        return KeyAction::redraw;
+    }
+    if (key == kEscape) {  // nothing is open: Esc never quits, it only says what does
+        ui.message = "q quits";
         return KeyAction::redraw;
     }
     if (key >= '1' && key < '1' + kPageCount) {
@@ -236,7 +243,6 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
     switch (key) {
         case 'q':
         case 'Q':
-        case kEscape:
             ui.quit = true;
             return KeyAction::quit;
         case kTab:

@@ -10,11 +10,13 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
 #include "text/text_units.hpp"
 #include "tui/frame.hpp"
+#include "tui/key_reader.hpp"
 #include "tui/keys.hpp"
 #include "tui/terminal.hpp"
 #include "tui/tui.hpp"
@@ -71,7 +73,7 @@ class Loop {
             int ready = poll(&input, 1, wait_ms);
             if (ready < 0 && errno != EINTR) throw std::runtime_error(std::strerror(errno));
             // After EINTR too: SIGWINCH reaches us as KEY_RESIZE from getch.
-            for (int key = getch(); key != ERR; key = getch()) {
+            for (int key = read_key(keys_); key != ERR; key = read_key(keys_)) {
                 dirty = true;
                 if (key == KEY_RESIZE) continue;
                 if (on_key(key)) next_tick = last_tick_ + tick();
@@ -225,6 +227,7 @@ class Loop {
     std::vector<FlagDetail> details_;
     bool ended_ = false;
     Clock::time_point last_tick_ = Clock::now();
+    KeySource keys_{[] { return getch(); }, [](int key) { ungetch(key); }};
 };
 
 }  // namespace
@@ -234,7 +237,10 @@ int run_tui(SampleFeed& feed, const TuiOptions& options) {
     {
         Terminal terminal;
         std::string error;
-        if (!terminal.open(options.ascii, options.no_color, error)) {
+        auto opened = terminal.open(options.ascii, options.no_color, error);
+        if (opened == Terminal::Opened::cannot_drive && options.on_terminal_unusable)
+            return options.on_terminal_unusable(error);
+        if (opened != Terminal::Opened::ok) {
             std::fprintf(stderr, "edgetop: %s\n", error.c_str());
             return 2;
         }

@@ -44,25 +44,56 @@ bool is_utf8_codeset(const char* codeset) {
     return name == "utf8";
 }
 
-bool Terminal::open(bool want_ascii, bool no_color, std::string& error) {
+bool is_dumb_terminal(const char* term) {
+    return !term || !*term || std::strcmp(term, "dumb") == 0;
+}
+
+bool is_console_without_braille(const char* term) {
+    if (!term) return false;
+    std::string name = term;
+    auto family = [&](const char* prefix) {
+        size_t n = std::strlen(prefix);
+        return name.compare(0, n, prefix) == 0 && (name.size() == n || name[n] == '-');
+    };
+    bool vt = name.size() > 2 && name.compare(0, 2, "vt") == 0 &&
+              std::isdigit(static_cast<unsigned char>(name[2]));
+    return family("linux") || name.compare(0, 5, "cons2") == 0 || vt;
+}
+
+Terminal::Opened Terminal::open(bool want_ascii, bool no_color, std::string& error) {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         error = "the interactive view needs a terminal on stdin and stdout";
-        return false;
+        return Opened::not_a_terminal;
+    }
+    const char* term = std::getenv("TERM");
+    if (is_dumb_terminal(term)) {
+        error = term && *term ? "terminal '" + std::string(term) + "' cannot show the view"
+                              : "TERM is not set: the terminal cannot show the view";
+        return Opened::cannot_drive;
     }
     // Only the character type: numeric formatting elsewhere must stay in the C locale.
     if (const char* current = std::setlocale(LC_CTYPE, nullptr)) saved_ctype_ = current;
     set_ctype_from_environment();
-    ascii_ = want_ascii || !is_utf8_codeset(nl_langinfo(CODESET));
+    ascii_ =
+        want_ascii || !is_utf8_codeset(nl_langinfo(CODESET)) || is_console_without_braille(term);
 
     screen_ = newterm(nullptr, stdout, stdin);
     if (!screen_) screen_ = newterm("vt100", stdout, stdin);  // unknown TERM: still run
-    if (!screen_) {
-        error = "cannot initialise the terminal (TERM=" +
-                std::string(std::getenv("TERM") ? std::getenv("TERM") : "") + ")";
-        if (!saved_ctype_.empty()) std::setlocale(LC_CTYPE, saved_ctype_.c_str());
-        return false;
+    // Without cursor addressing (a hardcopy or glass terminal) curses would draw a blank screen.
+    if (screen_) {
+        set_term(screen_);
+        const char* cup = tigetstr(const_cast<char*>("cup"));
+        if (!cup || cup == reinterpret_cast<const char*>(-1)) {
+            endwin();
+            delscreen(screen_);
+            screen_ = nullptr;
+        }
     }
-    set_term(screen_);
+    if (!screen_) {
+        error = "terminal '" + std::string(term) + "' cannot show the view";
+        if (!saved_ctype_.empty()) std::setlocale(LC_CTYPE, saved_ctype_.c_str());
+        return Opened::cannot_drive;
+    }
     cbreak();
     noecho();
     nonl();
@@ -74,7 +105,7 @@ bool Terminal::open(bool want_ascii, bool no_color, std::string& error) {
     bool color_off = no_color || (no_color_env && *no_color_env);
     color_ = !color_off && has_colors() && start_color() == OK;
     install_handlers();
-    return true;
+    return Opened::ok;
 }
 
 Terminal::~Terminal() {

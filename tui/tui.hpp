@@ -1,6 +1,7 @@
 // The interactive terminal view: run_tui() owns the terminal until the user quits.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "edgetop/sample.hpp"
@@ -30,9 +31,13 @@ struct TuiOptions {
     Recorder* recorder = nullptr;     // null: the `r` key says recording is unavailable
     std::string default_record_path;  // proposed when `r` starts a recording; empty: a dated name
     double replay_speed = 1;          // replay: times faster than recorded (+/- change it)
+    // Called instead of the view when the terminal cannot show it (TERM unset or dumb, no cursor
+    // addressing), with the one-line reason; its result is run_tui's. Null: the reason is printed
+    // and run_tui returns 2.
+    std::function<int(const std::string& reason)> on_terminal_unusable;
 };
 
-// Runs the view until q/Esc, SIGTERM, SIGHUP or SIGINT, or the end of a replay followed by q.
+// Runs the view until q, SIGTERM, SIGHUP or SIGINT, or the end of a replay followed by q.
 // Returns 0 on a normal exit, 2 when no terminal could be set up (message on stderr).
 int run_tui(SampleFeed& feed, const TuiOptions& options);
 

@@ -110,6 +110,11 @@ class TmuxSession {
     void keys(const std::string& keys, bool literal = false) const {
         shell_output(tmux() + " send-keys -t 0 " + (literal ? "-l " : "") + keys);
     }
+    // Raw bytes, as hex pairs ("1b 5b 31 7e"), written to the pane as they are: the sequences
+    // of terminals other than the one TERM names.
+    void bytes(const std::string& hex_pairs) const {
+        shell_output(tmux() + " send-keys -t 0 -H " + hex_pairs);
+    }
     void resize(int width, int height) const {
         shell_output(tmux() + " resize-window -t 0 -x " + std::to_string(width) + " -y " +
                      std::to_string(height));

@@ -1,7 +1,10 @@
 // Keys, resizing, terminals and colours of the interactive view, typed into a tmux pane.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "e2e/edgetop_process.hpp"
@@ -62,17 +65,170 @@ TEST_F(TuiKeys, TabDigitsHelpPauseIntervalAndQuit) {
         << screen;
 }
 
-TEST_F(TuiKeys, EscapeAndSigtermAlsoQuitCleanly) {
+// Esc, and time for the view to read it alone: a key sent right behind it would make the pair
+// Alt+key, as in any terminal program.
+void lone_escape(const TmuxSession& tmux) {
+    tmux.keys("Escape");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+}
+
+TEST_F(TuiKeys, EscNeverQuitsCtrlCDoes) {
     TmuxSession tmux({"--root", fixture_root("agx-orin")});
     ASSERT_TRUE(tmux.started());
     tmux.wait_for(kOrinHeader);
-    tmux.keys("Escape");
+    // Esc twice after closing a prompt, then once more after closing the help: the view stays.
+    tmux.keys("/");
+    tmux.keys("abc", true);
+    tmux.wait_for("filter: abc");
+    lone_escape(tmux);
+    tmux.wait_until([](const std::string& s) { return s.find("abc") == std::string::npos; },
+                    "Esc to close the filter prompt and clear it");
+    lone_escape(tmux);
+    lone_escape(tmux);
+    tmux.wait_for("q quits");
+    tmux.keys("h");
+    tmux.wait_for("show or hide this help");
+    lone_escape(tmux);
+    tmux.wait_until(
+        [](const std::string& s) { return s.find("show or hide this help") == std::string::npos; },
+        "Esc to close the help");
+    lone_escape(tmux);
+    std::string screen = tmux.wait_for("q quits");
+    EXPECT_EQ(screen.find("edgetop exited"), std::string::npos) << screen;
+    EXPECT_NE(screen.find("process table is read only"), std::string::npos)
+        << "the process page stays:\n"
+        << screen;
+    tmux.keys("q");
     tmux.wait_for("edgetop exited 0");
 
     TmuxSession interrupted({"--root", fixture_root("agx-orin")});
     interrupted.wait_for(kOrinHeader);
     interrupted.keys("C-c");
     interrupted.wait_for("edgetop exited 0");
+}
+
+// Home, End, PgUp, PgDn, F1 and Alt+key of terminals other than the one TERM names, as raw bytes:
+// none quits, none switches the page through its digits ('1' of ESC [1~, '4' of ESC [4~).
+TEST_F(TuiKeys, RawSequencesOfOtherTerminalsNeverQuitOrSwitchPages) {
+    for (const std::string term : {"xterm-256color", "screen", "linux"}) {
+        SCOPED_TRACE(term);
+        TmuxSession tmux({"--root", fixture_root("agx-orin"), "--page", "2"},
+                         TmuxOptions().with_term(term));
+        ASSERT_TRUE(tmux.started());
+        tmux.wait_for("Utilisation history per core");
+        for (const char* sequence : {
+                 "1b 5b 31 7e", "1b 5b 34 7e",  // Home, End: PuTTY, screen, linux console
+                 "1b 5b 37 7e", "1b 5b 38 7e",  // Home, End: rxvt
+                 "1b 4f 48", "1b 4f 46",        // Home, End: xterm application mode
+                 "1b 5b 48", "1b 5b 46",        // Home, End: xterm
+                 "1b 5b 35 7e", "1b 5b 36 7e",  // PgUp, PgDn
+                 "1b 5b 5b 41",                 // F1: linux console
+                 "1b 5b 31 3b 35 43",           // Ctrl+Right
+                 "1b 71", "1b 34",              // Alt+q, Alt+4
+                 "1b 1b 5b 31 7e",              // Alt+Home
+             })
+            tmux.bytes(sequence);
+        // A key once they were read: sent with them, h would be Alt+h, as in any terminal.
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        tmux.keys("h");  // the view read every byte and is still here
+        std::string screen = tmux.wait_for("show or hide this help");
+        EXPECT_EQ(screen.find("edgetop exited"), std::string::npos) << screen;
+        tmux.keys("x");
+        screen = tmux.wait_until(
+            [](const std::string& s) {
+                return s.find("show or hide this help") == std::string::npos;
+            },
+            "the help to close");
+        EXPECT_NE(screen.find("Utilisation history per core"), std::string::npos)
+            << "still on the CPU page:\n"
+            << screen;
+        tmux.keys("q");
+        tmux.wait_for("edgetop exited 0");
+    }
+}
+
+// The first process row of the table, sorted by PID ascending: Home shows the lowest PID, End
+// scrolls it away, both sent as PuTTY's / the linux console's raw sequences.
+std::string first_process_row(const std::string& screen) {
+    auto lines = rows(screen);
+    for (size_t i = 0; i + 1 < lines.size(); ++i)
+        if (lines[i].find("PID") != std::string::npos && lines[i].find("USER") != std::string::npos)
+            return lines[i + 1].substr(0, 8);
+    return "";
+}
+
+TEST_F(TuiKeys, RawHomeAndEndMoveTheProcessTable) {
+    TmuxSession tmux({"--page", "6"}, TmuxOptions().size(100, 14).with_term("xterm-256color"));
+    ASSERT_TRUE(tmux.started());
+    tmux.wait_for("PID");
+    tmux.keys(shell_quote("<<<i"), true);  // sort by PID, ascending
+    std::string top = tmux.wait_until(
+        [](const std::string& s) { return !first_process_row(s).empty(); }, "the table");
+    std::string lowest = first_process_row(top);
+    tmux.bytes("1b 5b 34 7e");  // End
+    std::string end = tmux.wait_until(
+        [&](const std::string& s) {
+            auto row = first_process_row(s);
+            return !row.empty() && row != lowest;
+        },
+        "End to scroll the lowest PID away");
+    EXPECT_EQ(end.find("edgetop exited"), std::string::npos);
+    tmux.bytes("1b 5b 31 7e");  // Home
+    tmux.wait_until([&](const std::string& s) { return first_process_row(s) == lowest; },
+                    "Home to show the lowest PID again (" + lowest + ")");
+    tmux.keys("q");
+    tmux.wait_for("edgetop exited 0");
+}
+
+TEST_F(TuiKeys, DumbOrUnsetTerminalPrintsOneSnapshotAndExitsZero) {
+    for (const std::string term : {"dumb", ""}) {
+        SCOPED_TRACE("TERM=" + term);
+        TmuxSession tmux({"--root", fixture_root("agx-orin")},
+                         TmuxOptions().size(120, 80).with_term(term));
+        ASSERT_TRUE(tmux.started());
+        std::string screen =
+            tmux.wait_for_all({"Processes n/a", "printed a snapshot", "edgetop exited 0"});
+        EXPECT_NE(screen.find("\nPower"), std::string::npos) << screen;
+        EXPECT_NE(screen.find(term.empty() ? "TERM is not set" : "terminal 'dumb' cannot show"),
+                  std::string::npos)
+            << screen;
+    }
+}
+
+// Whether text holds a braille cell (U+2800..U+28FF) or a block element (U+2580..U+259F).
+bool has_braille_or_blocks(const std::string& text) {
+    for (size_t i = 0; i + 2 < text.size(); ++i) {
+        auto b0 = static_cast<unsigned char>(text[i]), b1 = static_cast<unsigned char>(text[i + 1]);
+        if (b0 == 0xE2 && b1 >= 0xA0 && b1 <= 0xA3) return true;  // U+2800..U+28FF
+        if (b0 == 0xE2 && b1 == 0x96 && static_cast<unsigned char>(text[i + 2]) >= 0x80 &&
+            static_cast<unsigned char>(text[i + 2]) <= 0x9F)
+            return true;  // U+2580..U+259F
+    }
+    return false;
+}
+
+TEST_F(TuiKeys, LinuxConsoleGetsNoBrailleOrEighthBlocks) {
+    // The same pages on xterm do use them: the check can see them.
+    std::string xterm_pages, linux_pages;
+    for (const std::string term : {"xterm-256color", "linux"}) {
+        TmuxSession tmux({"--root", fixture_root("agx-orin")},
+                         TmuxOptions().size(160, 48).with_term(term));
+        ASSERT_TRUE(tmux.started());
+        std::string& pages = term == "linux" ? linux_pages : xterm_pages;
+        for (const auto& [key, text] :
+             std::vector<std::pair<std::string, std::string>>{{"1", "Top processes"},
+                                                              {"2", "Utilisation history per core"},
+                                                              {"3", "Processes holding the GPU"},
+                                                              {"4", "5182 mA"}}) {
+            tmux.keys(key);
+            pages += tmux.wait_for(text);
+        }
+        tmux.keys("q");
+        tmux.wait_for("edgetop exited 0");
+    }
+    EXPECT_TRUE(has_braille_or_blocks(xterm_pages));
+    EXPECT_FALSE(has_braille_or_blocks(linux_pages)) << linux_pages;
+    EXPECT_NE(linux_pages.find("VDD_GPU_SOC"), std::string::npos);
 }
 
 TEST_F(TuiKeys, ResizeKeepsACorrectScreen) {

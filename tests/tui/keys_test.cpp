@@ -49,13 +49,39 @@ TEST(Keys, QuitPauseHelp) {
     EXPECT_TRUE(ui.paused);
     handle_key('?', ui, ctx);
     EXPECT_TRUE(ui.help);
-    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::redraw);  // Esc closes help first
+    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::redraw);  // Esc closes the help
     EXPECT_FALSE(ui.help);
     EXPECT_FALSE(ui.quit);
-    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::quit);
-    EXPECT_TRUE(ui.quit);
+    EXPECT_NE(handle_key(kEsc, ui, ctx), KeyAction::quit);  // and never quits
+    EXPECT_FALSE(ui.quit);
+    EXPECT_EQ(ui.message, "q quits");
+    EXPECT_TRUE(ui.paused);
+    EXPECT_EQ(ui.page, Page::overview);
     UiState other;
     EXPECT_EQ(handle_key('q', other, ctx), KeyAction::quit);
+}
+
+TEST(Keys, EscTwiceAfterAPromptClosesItAndNothingElse) {
+    KeyContext ctx;
+    UiState ui;
+    handle_key('/', ui, ctx);
+    handle_key('x', ui, ctx);
+    handle_key(kEsc, ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_TRUE(ui.query.filter.empty());
+    EXPECT_NE(handle_key(kEsc, ui, ctx), KeyAction::quit);
+    EXPECT_NE(handle_key(kEsc, ui, ctx), KeyAction::quit);
+    EXPECT_FALSE(ui.quit);
+    EXPECT_EQ(ui.page, Page::processes);
+
+    ctx.recorder_available = true;
+    ctx.default_record_path = "x.jsonl";
+    handle_key('r', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::record_path);
+    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::redraw);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_NE(handle_key(kEsc, ui, ctx), KeyAction::quit);
+    EXPECT_FALSE(ui.quit);
 }
 
 TEST(Keys, FilterPromptTypesLiveAndEscClears) {
