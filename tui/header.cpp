@@ -136,6 +136,11 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
         c.text(0, 0, "end of the recording: q quits", Style::warn);
         return;
     }
+    if (ui.page == Page::processes && !ui.query.filter.empty()) {
+        c.text(0, 0, "filter: " + ui.query.filter + "  (/ edits it, Esc there clears it)",
+               Style::label);
+        return;
+    }
     std::string hint = missing_hint(ui.page, ctx.status);
     if (!hint.empty()) {
         c.text(0, 0, hint, Style::dim);

@@ -299,11 +299,13 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
             return KeyAction::redraw;
         case 'k': {
             if (ui.page != Page::processes || !context.visible_pids ||
-                std::find(context.visible_pids->begin(), context.visible_pids->end(),
-                          ui.selected_pid) == context.visible_pids->end()) {
+                context.visible_pids->empty()) {
                 ui.message = "select a process on page 6 first";
                 return KeyAction::redraw;
             }
+            // The highlighted row: before any move (or once its process is gone) the table
+            // highlights the row at selected_row, the first one at start.
+            move_selection(ui, context, 0, false);
             ui.prompt = Prompt::kill_confirm;
             ui.kill_pid = ui.selected_pid;
             ui.kill_signal = SIGTERM;

@@ -180,6 +180,25 @@ TEST_F(TuiKeys, RawHomeAndEndMoveTheProcessTable) {
     tmux.wait_for("edgetop exited 0");
 }
 
+TEST_F(TuiKeys, SignalPromptWorksAtOnceAndAKeptFilterStaysShown) {
+    TmuxSession tmux({"--page", "6"}, TmuxOptions().size(100, 20));
+    ASSERT_TRUE(tmux.started());
+    tmux.wait_until([](const std::string& s) { return !first_process_row(s).empty(); },
+                    "the table");
+    tmux.keys("k");  // no move first: the highlighted first row is the one asked about
+    tmux.wait_for("send SIGTERM to");
+    tmux.keys("n");
+    tmux.wait_for("no signal sent");
+
+    tmux.keys("/");
+    tmux.keys("edgetop", true);
+    tmux.keys("Enter");
+    std::string screen = tmux.wait_for("filter: edgetop  (/ edits it");
+    EXPECT_EQ(screen.find("filter: edgetop_"), std::string::npos) << "the prompt is closed";
+    tmux.keys("q");
+    tmux.wait_for("edgetop exited 0");
+}
+
 TEST_F(TuiKeys, DumbOrUnsetTerminalPrintsOneSnapshotAndExitsZero) {
     for (const std::string term : {"dumb", ""}) {
         SCOPED_TRACE("TERM=" + term);

@@ -217,11 +217,15 @@ TEST_F(Frame, ProcessPageFiltersAndSorts) {
     std::string text = screen.text();
     EXPECT_NE(text.find("python3"), std::string::npos);
     EXPECT_EQ(text.find("trtexec"), std::string::npos);
+    // The filter stays in sight once its prompt is closed.
+    std::string footer = text.substr(text.rfind('\n', text.size() - 2) + 1);
+    EXPECT_NE(footer.find("filter: PYTH"), std::string::npos) << text;
     scene.ui.query.filter.clear();
     scene.ui.query.sort = ProcColumn::pid;
     scene.ui.query.descending = false;
     scene.draw();
     text = screen.text();
+    EXPECT_EQ(text.find("filter:"), std::string::npos) << text;
     EXPECT_LT(text.find("kworker"), text.find("python3"));
     EXPECT_LT(text.find("python3"), text.find("trtexec"));
 }

@@ -144,6 +144,26 @@ TEST(Keys, SelectionMovesAndSignalNeedsConfirmation) {
     EXPECT_EQ(ui.kill_signal, SIGTERM);
 }
 
+TEST(Keys, SignalAtStartGoesToTheFirstRowTheTableHighlights) {
+    std::vector<int> pids = {4242, 1001, 77};
+    UiState ui;
+    ui.page = Page::processes;
+    KeyContext ctx;
+    ctx.visible_pids = &pids;
+    EXPECT_EQ(handle_key('k', ui, ctx), KeyAction::redraw);
+    EXPECT_EQ(ui.prompt, Prompt::kill_confirm);
+    EXPECT_EQ(ui.kill_pid, 4242);
+    handle_key('n', ui, ctx);
+
+    // The selected process went away: the row that took its place is highlighted and signalled.
+    ui.selected_pid = 1001;
+    ui.selected_row = 1;
+    std::vector<int> after = {4242, 77};
+    ctx.visible_pids = &after;
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(ui.kill_pid, 77);
+}
+
 TEST(Keys, SignalNeedsASelectedProcessOnThePage) {
     UiState ui;
     KeyContext ctx;
