@@ -62,7 +62,7 @@ TEST(KeyReader, UnknownSequencesAndAltKeysAreOneIgnoredKey) {
     }
     // Alt+q, Alt+4, Alt+[, Alt+O: ESC and one byte, never q, a page or Esc
     EXPECT_EQ(keys_of(bytes_of("\x1bq")), std::vector<int>{kIgnoredKey});
-    EXPECT_EQ(keys_of(bytes_of("\x1b" "4")), std::vector<int>{kIgnoredKey});
+    EXPECT_EQ(keys_of(bytes_of(std::string{"\x1b"} + "4")), std::vector<int>{kIgnoredKey});
     EXPECT_EQ(keys_of(bytes_of("\x1b[")), std::vector<int>{kIgnoredKey});
     EXPECT_EQ(keys_of(bytes_of("\x1bO")), std::vector<int>{kIgnoredKey});
     // Alt with a sequence curses decoded (ESC, KEY_UP); Alt+Home from PuTTY (ESC ESC [1~)
