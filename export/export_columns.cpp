@@ -295,10 +295,6 @@ std::vector<std::string> column_names(const Columns& columns) {
     return names;
 }
 
-}  // namespace edgetop::session_export
-
-namespace edgetop::session_export {
-
 void locate(const Columns& columns, const Sample& sample, Located& located) {
     located.objects.resize(columns.objects.size());
     located.found.assign(columns.lists.size(), 0);

@@ -57,10 +57,6 @@ Columns columns_of(const Sample& first);
 // The columns' names, in order.
 std::vector<std::string> column_names(const Columns& columns);
 
-}  // namespace edgetop::session_export
-
-namespace edgetop::session_export {
-
 // The objects of one sample, found once for all its columns.
 struct Located {
     std::vector<const void*> objects;  // nullptr: the sample lacks it (its cells are empty)
