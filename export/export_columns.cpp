@@ -107,7 +107,8 @@ void append_value(std::string& out, const T& value) {
         // The shortest text that reads back as the same double: the session's value exactly.
         if (std::isfinite(value)) fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), value);
     } else if constexpr (std::is_integral_v<T>) {
-        fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), value);
+        fmt::format_int text(value);
+        out.append(text.data(), text.size());
     } else if constexpr (std::is_same_v<T, std::string>) {
         out += value;
     } else if constexpr (std::is_same_v<T, system_clock::time_point>) {
