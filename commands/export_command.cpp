@@ -1,3 +1,5 @@
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -55,6 +57,13 @@ int run_export(const cli::Args& args) {
         print_error(*problem);
         return 2;
     }
+    // A reader that goes away (EPIPE) or a file size limit (EFBIG) is a write error like a full
+    // disk, not death; blocked before the reader starts its threads, which inherit the mask.
+    sigset_t write_signals;
+    sigemptyset(&write_signals);
+    sigaddset(&write_signals, SIGPIPE);
+    sigaddset(&write_signals, SIGXFSZ);
+    pthread_sigmask(SIG_BLOCK, &write_signals, nullptr);
     // Created at the first write: once the inputs have been checked.
     std::optional<OutputFile> out;
     auto write = [&](std::string_view data) {

@@ -117,6 +117,34 @@ TEST(ExportCommand, CsvOfSessionsWithOtherColumnsFailsNamingTheFile) {
     EXPECT_EQ(run.status, 0) << run.err;
 }
 
+TEST(ExportCommand, ReadsStandardInput) {
+    TempDir tmp;
+    std::string session = record_fixture(tmp, "orin.jsonl", "agx-orin", 3);
+    ChildProcess shell(
+        {"/bin/sh", "-c",
+         std::string(EDGETOP_BINARY) + " export --format csv - < '" + session + "'"});
+    RunResult run = shell.collect(std::chrono::seconds(60));
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.out, export_files({session}, session_export::Format::csv).text);
+}
+
+TEST(ExportCommand, AnOutputThatCannotBeWrittenIsOneLineAndExitOne) {
+    TempDir tmp;
+    std::string session = record_fixture(tmp, "orin.jsonl", "agx-orin", 3);
+    auto run = run_edgetop({"export", "--format", "csv", "-o", "/dev/full", session});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_EQ(run.err, "edgetop: cannot write '/dev/full': No space left on device\n");
+    // A reader that goes away is a write error too, not a death by SIGPIPE.
+    run = run_edgetop({"export", "--format", "perfetto", session},
+                      SpawnOptions{.close_stdout_reader = true,
+                                   .file_size_limit = {},
+                                   .env = {},
+                                   .uid = {},
+                                   .ignore_sighup = false});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_EQ(run.err, "edgetop: cannot write standard output: Broken pipe\n");
+}
+
 TEST(ExportCommand, RefusesToOverwriteAnInput) {
     TempDir tmp;
     std::string session = record_fixture(tmp, "orin.jsonl", "agx-orin", 2);
