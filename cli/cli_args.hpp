@@ -88,6 +88,13 @@ struct ServeArgs {
     bool operator==(const ServeArgs&) const = default;
 };
 
+struct ExportArgs {
+    std::string format;  // csv or perfetto
+    std::string output;  // "-" is standard output
+
+    bool operator==(const ExportArgs&) const = default;
+};
+
 struct Args {
     std::string command;  // "" is the default command
     GlobalArgs global;
@@ -99,8 +106,9 @@ struct Args {
     StatArgs stat;
     SweepArgs sweep;
     ServeArgs serve;
+    ExportArgs export_;
     std::vector<std::string> exec;      // CMD ARGS... after "--"
-    std::vector<std::string> operands;  // the words after report, import and replay
+    std::vector<std::string> operands;  // the words after report, import, replay and export
 
     bool operator==(const Args&) const = default;
 };

@@ -19,7 +19,8 @@ inline constexpr CommandSet sweep = 1U << 4;
 inline constexpr CommandSet import = 1U << 5;
 inline constexpr CommandSet replay = 1U << 6;
 inline constexpr CommandSet serve = 1U << 7;
-inline constexpr CommandSet all = (1U << 8) - 1;
+inline constexpr CommandSet export_ = 1U << 8;  // "export" is a C++ keyword
+inline constexpr CommandSet all = (1U << 9) - 1;
 inline constexpr CommandSet sampling = none | record | stat | sweep | serve;  // read the machine
 inline constexpr CommandSet view = none | replay;                    // the interactive view
 inline constexpr CommandSet analysing = sampling | report | replay;  // run the rules
@@ -326,6 +327,59 @@ The view needs a terminal; the file cannot be standard input (the keys come from
 )roff",
         ""},
     CommandSpec{
+        command::export_, "export",
+        "write session files as CSV (one row per sample, one column per value) or as a "
+        "Perfetto trace (counters and flag spans)",
+        "", "",
+        R"roff(Writes session files, recorded or imported, in a format other tools read, streaming (memory does
+not grow with the length of a session).
+.B \-\-format csv
+writes one header row and one row per sample, one column per scalar value of the sample: the
+time since the start
+.RB ( t_s )
+and the wall-clock time
+.RB ( time ,
+RFC 3339), the CPU's and each core's utilisation and clocks, each GPU's, the EMC's, each engine's,
+each rail's and fan's values, the total power, each thermal zone's temperature, uptime, load,
+context switches, memory, the process count and the flags raised at the sample, joined by
+.BR ; .
+Each name ends with its unit
+.RB ( cpu0_util_pct ", " gpu_gv11b_freq_hz ", " rail_VDD_IN_power_mw ", " thermal_cpu\-thermal_temp_c ).
+The columns are those of the session's first sample: a later sample without one of its cores,
+rails or zones has empty cells there; an element the first sample did not have is left out,
+with one warning per session.
+An absent value is an empty cell; a cell with a comma, a double quote or a line break is
+quoted as RFC 4180 says, so
+.B pandas.read_csv
+reads the file as it is.
+Several files are written one after the other under one header; they must have the same
+columns, else a one-line error names the first file that differs.
+.IP
+.B \-\-format perfetto
+writes the Chrome trace-event JSON that
+.I ui.perfetto.dev
+and chrome://tracing open, next to an Nsight Systems trace: each session is a process, with a
+counter track per metric group (CPU utilisation per core, CPU, GPU, EMC and engine clocks, GPU
+and EMC load, power per rail and total, temperatures, fan speed, memory, context switches) and,
+for each flag, a track of its own with one slice per span it was raised (from the first sample
+that has it to the first that no longer has it, or to the end of the session).
+Timestamps are the samples' wall-clock times, in microseconds since the Unix epoch.
+.IP
+The flags are the ones the session's samples carry (none in an imported session: run
+.B report
+or
+.B replay
+to compute them).
+The process list is not exported.
+A corrupt line is reported with its line number and skipped, a truncated last line is a
+warning, as in
+.BR report .
+Every file but standard input is opened and checked before anything is written; a file that
+cannot be read or is not a session is a one-line error naming it (exit status 1), as is an
+output that cannot be written; a bad option is a one-line error with exit status 2.
+)roff",
+        ""},
+    CommandSpec{
         command::serve, "serve",
         "serve Prometheus metrics over HTTP: sample on a fixed schedule (with the flags) "
         "and answer every scrape with the latest sample",
@@ -395,6 +449,12 @@ is standard input.
     OperandSpec{"import", "tegrastats FILE",
                 "the format (only tegrastats) and the log to read (- is standard input)", ""},
     OperandSpec{"replay", "FILE", "the session file to play", ""},
+    OperandSpec{"export", "FILE...", "session files (- is standard input); at least one",
+                R"roff(.I FILE ...
+Session files;
+.B \-
+is standard input.
+)roff"},
 };
 
 }  // namespace edgetop::cli

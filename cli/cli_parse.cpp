@@ -102,6 +102,9 @@ Value convert(const OptionSpec& o, const std::string& value) {
         case ValueKind::format:
             if (value != "tegrastats") throw fail("a log format (tegrastats)");
             return value;
+        case ValueKind::export_format:
+            if (value != "csv" && value != "perfetto") throw fail("csv or perfetto");
+            return value;
         case ValueKind::address:
             if (!exporter::parse_listen_address(value))
                 throw fail("ADDR:PORT with a numeric address (e.g. 127.0.0.1:9102 or [::1]:9102)");

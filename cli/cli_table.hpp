@@ -36,6 +36,7 @@ enum class ValueKind {
     year,             // YYYY
     speed,            // a positive factor, 0.01..1000
     format,           // an input format: tegrastats
+    export_format,    // an output format of export: csv or perfetto
     address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535)
     mode_list,        // ID,ID,... power mode ids
     file,             // a file to read
@@ -322,6 +323,29 @@ Default: 127.0.0.1:9102.
 exactly as
 .B edgetop record
 would (header, samples with their flags, event lines, end line).
+)roff"},
+    OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
+               "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",
+               command::export_, store<&Args::export_, &ExportArgs::format>,
+               R"roff(The output format:
+.B csv
+or
+.B perfetto
+(see
+.B export
+under
+.BR COMMANDS ).
+Required.
+)roff"},
+    OptionSpec{"output", 'o', "FILE", ValueKind::output, "write to FILE; - is standard output", "-",
+               command::export_, store<&Args::export_, &ExportArgs::output>,
+               R"roff(Write to
+.IR FILE ,
+created or truncated once the input files have been checked;
+.B \-
+is standard output.
+Default:
+.BR \- .
 )roff"},
 };
 

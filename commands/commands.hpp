@@ -33,6 +33,8 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask);
 int run_import(const cli::Args& args);
 // edgetop replay FILE
 int run_replay(const cli::Args& args);
+// edgetop export --format csv|perfetto FILE...
+int run_export(const cli::Args& args);
 // edgetop serve: the Prometheus exporter.
 int run_serve(const cli::Args& args, const sigset_t& process_mask);
 

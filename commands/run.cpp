@@ -55,6 +55,7 @@ int run(int argc, const char* const* argv) {
         if (args.command == "import") return run_import(args);
         if (args.command == "replay") return run_replay(args);
         if (args.command == "serve") return run_serve(args, mask);
+        if (args.command == "export") return run_export(args);
         return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());

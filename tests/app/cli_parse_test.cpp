@@ -124,7 +124,8 @@ TEST(CliParse, MistakesNameTheProblem) {
     EXPECT_EQ(error_of({"top"}), "unknown command 'top'");
     EXPECT_EQ(error_of({"record", "record"}), "unknown command 'record'");
     EXPECT_EQ(error_of({"-o", "x.jsonl"}),
-              "--output: only valid with 'record' or 'import' or 'stat' or 'sweep'");
+              "--output: only valid with 'record' or 'import' or 'stat' or 'sweep' or "
+              "'export'");
     EXPECT_EQ(error_of({"--", "sleep", "1"}),
               "'--' and a command to run need 'record', 'stat' or 'sweep'");
     EXPECT_EQ(error_of({"record", "--"}), "record: expected a command after '--'");
@@ -170,6 +171,7 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
             if (o.kind != ValueKind::flag) {
                 std::string value = o.kind == ValueKind::milliseconds      ? "60"
                                     : o.kind == ValueKind::format          ? "tegrastats"
+                                    : o.kind == ValueKind::export_format   ? "perfetto"
                                     : o.kind == ValueKind::address         ? "127.0.0.1:1"
                                     : o.kind == ValueKind::year            ? "2024"
                                     : o.kind == ValueKind::rule_assignment ? "a.b=1"
@@ -177,7 +179,8 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                 option += "=" + value;
             }
             std::vector<std::string> operands;
-            if (c.name == "report" || c.name == "replay") operands = {"s.jsonl"};
+            if (c.name == "report" || c.name == "replay" || c.name == "export")
+                operands = {"s.jsonl"};
             if (c.name == "import") operands = {"tegrastats", "l.txt"};
             if (!c.trailing.empty()) operands = {"--", "true"};
             auto parse_words = [&](bool with_option) {
@@ -204,7 +207,7 @@ TEST(CliParse, AnOptionGivenToACommandThatDoesNotTakeItIsAnError) {
               "--count: not an option of 'report' (only valid with 'record')");
     EXPECT_EQ(error_of({"serve", "-o", "s.jsonl"}),
               "--output: not an option of 'serve' (only valid with 'record' or 'import' or 'stat' "
-              "or 'sweep')");
+              "or 'sweep' or 'export')");
     EXPECT_EQ(error_of({"--page", "2", "record"}),
               "--page: not an option of 'record' (only valid with no command or 'replay')");
     EXPECT_EQ(error_of({"import", "tegrastats", "l.txt", "--root", "/x"}),

@@ -28,7 +28,7 @@ TEST(Errors, BadFlagsExitTwo) {
         {{"--check=yes"}, "edgetop: --check: takes no value\n"},
         {{"serve", "-o", "s.jsonl"},
          "edgetop: --output: not an option of 'serve' (only valid with 'record' or 'import' or "
-         "'stat' or 'sweep')\n"},
+         "'stat' or 'sweep' or 'export')\n"},
         {{"report", "--once", "s.jsonl"},
          "edgetop: --once: not an option of 'report' (only valid with no command)\n"},
     };
