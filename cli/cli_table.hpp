@@ -123,7 +123,8 @@ instead of opening the interactive view.
         command::view, store<&Args::view, &ViewArgs::ascii>,
         R"roff(Draw the interactive view with ASCII characters only: no line-drawing, block or Braille
 characters, no degree sign.
-This is automatic when the locale's character set is not UTF-8.
+This is automatic when the locale's character set is not UTF-8, and on text consoles
+(\fBTERM\fR linux, vt*, cons25), whose fonts lack those characters.
 )roff"},
     OptionSpec{
         "no-color", 0, "", ValueKind::flag,
