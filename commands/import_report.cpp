@@ -10,7 +10,8 @@
 namespace edgetop {
 
 analysis::SessionReport report_tegrastats_file(const std::string& path, const cli::Args& args,
-                                               const analysis::RuleConfig& rules) {
+                                               const analysis::RuleConfig& rules,
+                                               const analysis::SessionWatch& watch) {
     ImportInput input(path);
     ImportedSamples samples(input.stream(), import_options(args));
     ImportStart start = start_import(samples, args.global.interval_ms);
@@ -23,7 +24,7 @@ analysis::SessionReport report_tegrastats_file(const std::string& path, const cl
         return samples.next(out);
     };
     auto report = analysis::report_of_samples(path, start.header.board, start.header.interval_ms,
-                                              rules, next);
+                                              rules, next, watch);
     print_import_warnings(input.name(), samples);
     for (const auto& warning : samples.importer().warnings())
         report.problems.push_back(describe(warning));

@@ -28,13 +28,16 @@ void SessionReportBuilder::add_sample(const Sample& sample) {
     energy_.add(sample);
     // Until the session shows it carries its own flag events, recompute them from the samples.
     if (!use_recorded_)
-        for (const auto& event : analyzer_.update(sample))
+        for (const auto& event : analyzer_.update(sample)) {
             recomputed_.add(event);
+            if (watch_events_) watch_events_(event, false);
+        }
 }
 
 void SessionReportBuilder::add_event(const Event& event) {
     use_recorded_ = true;
     recorded_.add(event);
+    if (watch_events_) watch_events_(event, true);
 }
 
 SessionReport SessionReportBuilder::finish() {
@@ -50,11 +53,15 @@ SessionReport SessionReportBuilder::finish() {
 }
 
 SessionReport report_of_samples(std::string name, Board board, int64_t nominal_interval_ms,
-                                const RuleConfig& rules, const std::function<bool(Sample&)>& next) {
+                                const RuleConfig& rules, const std::function<bool(Sample&)>& next,
+                                const SessionWatch& watch) {
     SessionReportBuilder builder(std::move(name), std::move(board), nominal_interval_ms, rules);
+    if (watch.event) builder.watch_events(watch.event);
     Sample sample;
-    while (next(sample))
+    while (next(sample)) {
         builder.add_sample(sample);
+        if (watch.sample) watch.sample(sample);
+    }
     return builder.finish();
 }
 

@@ -18,6 +18,13 @@
 
 namespace edgetop::analysis {
 
+// What a caller sees of a session besides its report, in the same pass (the HTML report plots
+// it): each sample, and each flag event, recorded (an event line) or recomputed from the samples.
+struct SessionWatch {
+    std::function<void(const Sample&)> sample;
+    std::function<void(const Event&, bool recorded)> event;
+};
+
 class SessionReportBuilder {
   public:
     SessionReportBuilder(std::string name, Board board, int64_t nominal_interval_ms,
@@ -33,6 +40,11 @@ class SessionReportBuilder {
     void set_host(std::string host) { report_.host = std::move(host); }
     // The end line's time, when the session has one.
     void set_end(double t_s) { end_t_s_ = t_s; }
+    // Sees every flag event as the builder takes it: recorded (an event line) or recomputed from
+    // the samples. The report uses the recomputed ones only when no event line came.
+    void watch_events(std::function<void(const Event&, bool recorded)> watch) {
+        watch_events_ = std::move(watch);
+    }
 
     SessionReport finish();
 
@@ -42,12 +54,14 @@ class SessionReportBuilder {
     SessionEnergy energy_;
     Analyzer analyzer_;
     FlagTracker recorded_, recomputed_;
+    std::function<void(const Event&, bool recorded)> watch_events_;
     bool use_recorded_ = false;  // an event line came, or the header lists the rules that ran
     std::optional<double> first_t_s_, last_t_s_, end_t_s_;
 };
 
 // The same for any sample source: next(sample) fills the next sample and returns false at the end.
 SessionReport report_of_samples(std::string name, Board board, int64_t nominal_interval_ms,
-                                const RuleConfig& rules, const std::function<bool(Sample&)>& next);
+                                const RuleConfig& rules, const std::function<bool(Sample&)>& next,
+                                const SessionWatch& watch = {});
 
 }  // namespace edgetop::analysis

@@ -14,7 +14,8 @@ constexpr std::size_t kMaxKeptProblems = 100;
 
 analysis::SessionReport report_session_file(
     const std::string& path, const analysis::RuleConfig& rules,
-    const std::function<void(const std::string&)>& on_problem) {
+    const std::function<void(const std::string&)>& on_problem,
+    const analysis::SessionWatch& watch) {
     std::vector<std::string> problems;
     SessionReader reader(path, [&](const SessionProblem& problem) {
         if (on_problem) on_problem(problem.message);
@@ -24,6 +25,7 @@ analysis::SessionReport report_session_file(
     const auto& header = reader.header();
     analysis::SessionReportBuilder builder(path, header.board, header.interval_ms, rules);
     builder.set_host(header.host);
+    if (watch.event) builder.watch_events(watch.event);
     // Flags recorded as they happened need no rerun of the rules, so no more of each sample than
     // the report summarises is read.
     if (header.rules) {
@@ -35,6 +37,7 @@ analysis::SessionReport report_session_file(
         switch (record.kind) {
             case SessionRecord::Kind::sample:
                 builder.add_sample(record.sample);
+                if (watch.sample) watch.sample(record.sample);
                 break;
             case SessionRecord::Kind::event:
                 if (auto event = analysis::event_from_line(record.event.data))

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "analysis/rules_config.hpp"
+#include "report/report_builder.hpp"
 #include "report/report_types.hpp"
 
 namespace edgetop {
@@ -13,6 +14,7 @@ namespace edgetop {
 // warning goes to on_problem as it is found (and into the report's problems).
 analysis::SessionReport report_session_file(
     const std::string& path, const analysis::RuleConfig& rules,
-    const std::function<void(const std::string&)>& on_problem);
+    const std::function<void(const std::string&)>& on_problem,
+    const analysis::SessionWatch& watch = {});
 
 }  // namespace edgetop

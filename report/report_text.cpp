@@ -17,6 +17,8 @@ std::string num(std::optional<double> value, int decimals = 1) {
     return value ? text::number(*value, decimals) : std::string(text::kAbsent);
 }
 
+}  // namespace
+
 std::string board_line(const Board& board) {
     std::string line = board.model.value_or("unknown board");
     if (board.soc) line += fmt::format(" ({})", *board.soc);
@@ -32,6 +34,8 @@ std::string sampling_line(const analysis::SamplingReport& s) {
         s.nominal_ms, num(i.p50()), num(i.p99()), num(i.max()), s.gaps, s.gaps == 1 ? "" : "s",
         text::number(1.5 * static_cast<double>(s.nominal_ms), 1), text::number(s.gap_time_s, 1));
 }
+
+namespace {
 
 std::string metrics_block(const SessionReport& r) {
     TextTable table;
