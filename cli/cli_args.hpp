@@ -44,6 +44,7 @@ struct RecordArgs {
 struct ReportArgs {
     bool json = false;
     std::string from;  // an input format ("" = session files)
+    std::string html;  // write an HTML page to this file ("" = text or JSON to standard output)
 
     bool operator==(const ReportArgs&) const = default;
 };

@@ -201,6 +201,32 @@ reads them, and report on the samples with the flags computed by the rules.
 The only format is
 .BR tegrastats .
 )roff"},
+    OptionSpec{"html", 0, "FILE", ValueKind::output,
+               "write the report as one self-contained HTML page with plots to FILE", "",
+               command::report, store<&Args::report, &ReportArgs::html>,
+               R"roff(Write the report to
+.I FILE
+as one self-contained HTML page instead of printing it: the same tables as the text report,
+and plots drawn as inline SVG: the utilisation of the CPU cores, of the CPU, GPUs and EMC, the
+power per rail and in total, the zone temperatures with their trip points as dashed lines, the
+flags as shaded spans over time, and the CDF of every metric; with several files, the comparison
+as charts as well.
+No script, style sheet, font or image is fetched: the page can be mailed or opened offline, in
+light or dark mode, and printed.
+Plots over time keep, per pixel column, the lowest and the highest reading of each series, so the
+page stays the same size however long the session (a million samples take seconds).
+The page is written to a temporary file next to
+.I FILE
+and renamed to it once complete, so a failed write leaves no partial
+.IR FILE ;
+a
+.I FILE
+that is a device (such as
+.BR /dev/stdout )
+is written directly.
+.B \-
+is not accepted.
+)roff"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output,
                "write the session to FILE; - is standard output", "-", command::import,
                store<&Args::import, &ImportArgs::output>,

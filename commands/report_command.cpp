@@ -1,10 +1,18 @@
+#include <pthread.h>
+#include <signal.h>
+
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "commands/commands.hpp"
 #include "commands/import_report.hpp"
+#include "commands/replacing_file.hpp"
 #include "commands/rule_options.hpp"
+#include "report/html/html_report.hpp"
+#include "report/html/html_session.hpp"
+#include "report/html/svg_chart.hpp"
 #include "report/report_json.hpp"
 #include "report/report_session.hpp"
 #include "report/report_text.hpp"
@@ -18,6 +26,48 @@ void write_stdout(const std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
 }
 
+void print_problem(const std::string& problem) {
+    print_error(problem);
+}
+
+int run_html_report(const cli::Args& args, const analysis::RuleConfig& rules) {
+    // A reader that goes away (EPIPE on /dev/stdout) or a file size limit (EFBIG) is a write
+    // error, not death; blocked before the reader starts its threads, which inherit the mask.
+    sigset_t write_signals;
+    sigemptyset(&write_signals);
+    sigaddset(&write_signals, SIGPIPE);
+    sigaddset(&write_signals, SIGXFSZ);
+    pthread_sigmask(SIG_BLOCK, &write_signals, nullptr);
+    try {
+        check_replaceable(args.report.html);
+    } catch (const std::runtime_error& e) {
+        print_error(e.what());
+        return 1;
+    }
+    std::vector<html::HtmlSession> sessions;
+    for (const auto& file : args.operands) {
+        try {
+            if (args.report.from == "tegrastats") {
+                html::SessionPlots plots(html::kPlotColumns);
+                auto report = report_tegrastats_file(file, args, rules, html::plot_watch(plots));
+                sessions.push_back({std::move(report), std::move(plots)});
+            } else {
+                sessions.push_back(html::read_html_session(file, rules, print_problem));
+            }
+        } catch (const SessionError& e) {
+            print_error(e.what());
+            return 1;
+        }
+    }
+    try {
+        write_file_replacing(args.report.html, html::render_html_report(sessions));
+    } catch (const std::runtime_error& e) {
+        print_error(e.what());
+        return 1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int run_report(const cli::Args& args) {
@@ -27,14 +77,24 @@ int run_report(const cli::Args& args) {
         print_error(rule_error);
         return 2;
     }
+    if (!args.report.html.empty()) {
+        if (args.report.html == "-") {
+            print_error("--html: expected a file name (- is not accepted: use /dev/stdout)");
+            return 2;
+        }
+        if (args.report.json) {
+            print_error("--html and --json: choose one");
+            return 2;
+        }
+        return run_html_report(args, *rules);
+    }
     std::vector<analysis::SessionReport> reports;
     for (const auto& file : args.operands) {
         try {
             if (args.report.from == "tegrastats")
                 reports.push_back(report_tegrastats_file(file, args, *rules));
             else
-                reports.push_back(report_session_file(
-                    file, *rules, [](const std::string& problem) { print_error(problem); }));
+                reports.push_back(report_session_file(file, *rules, print_problem));
         } catch (const SessionError& e) {
             print_error(e.what());
             return 1;
