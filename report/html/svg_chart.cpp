@@ -227,16 +227,19 @@ void render_flag_timeline(Markup& m, const std::string& id, const std::vector<Fl
     TimeUnit unit = time_unit_for(f.x.high - f.x.low);
     open_svg(m, "Flags over time", f);
     x_axis(m, f, unit.seconds, fmt::format("time ({})", unit.label));
-    m.empty("line", {{"class", "axis"}, {"x1", coordinate(kLeft)}, {"x2", coordinate(kLeft)},
-                     {"y1", coordinate(kTop)}, {"y2", coordinate(kTop + f.height)}});
+    m.empty("line", {{"class", "axis"},
+                     {"x1", coordinate(kLeft)},
+                     {"x2", coordinate(kLeft)},
+                     {"y1", coordinate(kTop)},
+                     {"y2", coordinate(kTop + f.height)}});
     if (flags.empty())
         m.element("text", "no flag was raised",
                   {{"class", "tick"}, {"x", coordinate(kLeft + 8)}, {"y", coordinate(kTop + 18)}});
     for (std::size_t i = 0; i < flags.size(); ++i) {
         double top = kTop + kLane * static_cast<double>(i);
-        m.element("text", flags[i].id,
-                  {{"class", "lane-label"}, {"x", coordinate(kLeft + 4)},
-                   {"y", coordinate(top + 11)}});
+        m.element(
+            "text", flags[i].id,
+            {{"class", "lane-label"}, {"x", coordinate(kLeft + 4)}, {"y", coordinate(top + 11)}});
         for (const auto& span : flags[i].spans) {
             double x1 = f.px(std::max(span.from_s, f.x.low));
             double x2 = f.px(std::min(span.to_s, f.x.high));
