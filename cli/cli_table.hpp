@@ -214,7 +214,8 @@ as charts as well.
 No script, style sheet, font or image is fetched: the page can be mailed or opened offline, in
 light or dark mode, and printed.
 Plots over time keep, per pixel column, the lowest and the highest reading of each series, so the
-page stays the same size however long the session (a million samples take seconds).
+page stays the same size however long the session (1,000,000 samples take under 30 s on two
+cores).
 The page is written to a temporary file next to
 .I FILE
 and renamed to it once complete, so a failed write leaves no partial
