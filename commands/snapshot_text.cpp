@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "text/text_columns.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
@@ -94,6 +96,28 @@ void system_section(std::string& out, const Sample& s) {
                     field_column<Sample, key<Sample>("ctxt_per_s")>("context switches")}));
 }
 
+// What NVML adds, under the GPU table, only for the GPUs NVML answered for: a machine without
+// NVML prints what it always did.
+void nvml_table(std::string& out, const std::vector<GpuSample>& gpus) {
+    std::vector<GpuSample> rows;
+    for (const auto& g : gpus)
+        if (g.source && g.source->find("nvml") != std::string::npos) rows.push_back(g);
+    if (rows.empty()) return;
+    using S = GpuSample;
+    TextTable t;
+    text::add_rows(
+        t, rows,
+        {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("source")>("source"),
+         field_column<S, key<S>("temp_c")>("temp"), field_column<S, key<S>("power_mw")>("power"),
+         field_column<S, key<S>("power_limit_mw")>("limit"),
+         field_column<S, key<S>("mem_util")>("mem util"),
+         field_column<S, key<S>("mem_freq_hz")>("mem freq"),
+         field_column<S, key<S>("mem_max_hz")>("mem max"),
+         field_column<S, key<S>("mem_used_kb")>("mem used"),
+         field_column<S, key<S>("mem_total_kb")>("mem total")});
+    out += t.render("  ");
+}
+
 void gpu_section(std::string& out, const std::vector<GpuSample>& gpus) {
     using S = GpuSample;
     table_section(out, "GPU", gpus,
@@ -109,6 +133,7 @@ void gpu_section(std::string& out, const std::vector<GpuSample>& gpus) {
                    {"TPC PG mask", [](const S& g) {
                         return g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kAbsent;
                     }}});
+    nvml_table(out, gpus);
 }
 
 void emc_section(std::string& out, const std::optional<EmcSample>& emc) {
@@ -202,15 +227,22 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
     if (procs->top.empty()) return;
     using P = ProcessSample;
     TextTable t;
+    std::vector<Column<P>> columns = {field_column<P, key<P>("pid")>("pid"),
+                                      field_column<P, key<P>("user")>("user"),
+                                      field_column<P, key<P>("state")>("state"),
+                                      field_column<P, key<P>("cpu")>("cpu"),
+                                      field_column<P, key<P>("rss_kb")>("rss"),
+                                      field_column<P, key<P>("threads")>("threads"),
+                                      field_column<P, key<P>("vol_ctxt_per_s")>("vol ctxt"),
+                                      field_column<P, key<P>("nonvol_ctxt_per_s")>("nonvol ctxt"),
+                                      field_column<P, key<P>("gpu")>("gpu")};
+    // GPU memory only where NVML gave some: a machine without NVML prints what it always did.
+    if (std::any_of(procs->top.begin(), procs->top.end(),
+                    [](const P& p) { return p.gpu_mem_kb.has_value(); }))
+        columns.push_back(field_column<P, key<P>("gpu_mem_kb")>("gpu mem"));
     // The name last: it is the only cell of unbounded width.
-    text::add_rows(
-        t, procs->top,
-        {field_column<P, key<P>("pid")>("pid"), field_column<P, key<P>("user")>("user"),
-         field_column<P, key<P>("state")>("state"), field_column<P, key<P>("cpu")>("cpu"),
-         field_column<P, key<P>("rss_kb")>("rss"), field_column<P, key<P>("threads")>("threads"),
-         field_column<P, key<P>("vol_ctxt_per_s")>("vol ctxt"),
-         field_column<P, key<P>("nonvol_ctxt_per_s")>("nonvol ctxt"),
-         field_column<P, key<P>("gpu")>("gpu"), field_column<P, key<P>("name")>("name")});
+    columns.push_back(field_column<P, key<P>("name")>("name"));
+    text::add_rows(t, procs->top, columns);
     out += t.render("  ");
 }
 

@@ -62,7 +62,24 @@ struct SchemaMetrics<GpuSample> {
         metric<S, schema::index_of<S>("min_hz")>("edgetop_gpu_frequency_min_hertz",
                                                  "Lowest GPU frequency allowed now."),
         metric<S, schema::index_of<S>("max_hz")>("edgetop_gpu_frequency_max_hertz",
-                                                 "Highest GPU frequency allowed now."));
+                                                 "Highest GPU frequency allowed now."),
+        metric<S, schema::index_of<S>("mem_util")>(
+            "edgetop_gpu_memory_utilization_ratio",
+            "Share of time GPU memory was read or written, 0 to 1 (NVML)."),
+        metric<S, schema::index_of<S>("mem_freq_hz")>("edgetop_gpu_memory_frequency_hertz",
+                                                      "Current GPU memory clock (NVML)."),
+        metric<S, schema::index_of<S>("mem_max_hz")>("edgetop_gpu_memory_frequency_max_hertz",
+                                                     "Highest GPU memory clock (NVML)."),
+        metric<S, schema::index_of<S>("temp_c")>("edgetop_gpu_temperature_celsius",
+                                                 "GPU temperature (NVML)."),
+        metric<S, schema::index_of<S>("power_mw")>("edgetop_gpu_power_watts",
+                                                   "GPU power draw (NVML)."),
+        metric<S, schema::index_of<S>("power_limit_mw")>("edgetop_gpu_power_limit_watts",
+                                                         "GPU power limit in force (NVML)."),
+        metric<S, schema::index_of<S>("mem_used_kb")>("edgetop_gpu_memory_used_bytes",
+                                                      "GPU memory in use (NVML)."),
+        metric<S, schema::index_of<S>("mem_total_kb")>("edgetop_gpu_memory_total_bytes",
+                                                       "GPU memory (NVML)."));
 };
 
 template <>

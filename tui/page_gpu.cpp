@@ -13,10 +13,24 @@ std::string on_off(std::optional<bool> value) {
     return *value ? "on" : "off";
 }
 
+// What NVML adds: temperature, power, the memory's load, clock and use.
+int nvml_lines(const Canvas& c, int y, const GpuSample& g) {
+    c.text(y++, 2,
+           fmt::format("{}  temp {}  power {} of {}", *g.source,
+                       text::format_temp_c(g.temp_c, c.ascii()), text::format_power_mw(g.power_mw),
+                       text::format_power_mw(g.power_limit_mw)));
+    c.text(y++, 2,
+           fmt::format("memory load {}  clock {} of {}  used {} of {}",
+                       text::format_percent(g.mem_util_pct), text::format_freq_hz(g.mem_freq_hz),
+                       text::format_freq_hz(g.mem_max_hz), text::format_kb(g.mem_used_kb),
+                       text::format_kb(g.mem_total_kb)));
+    return y;
+}
+
 void gpu_info(const Canvas& c, const Sample& s) {
     c.title(0, "GPU", fmt::format("{} device{}", s.gpu.size(), s.gpu.size() == 1 ? "" : "s"));
     if (s.gpu.empty()) {
-        c.text(1, 0, "n/a: no GPU devfreq node found", Style::dim);
+        c.text(1, 0, "n/a: no GPU found (devfreq node or NVML device)", Style::dim);
         return;
     }
     int y = 1;
@@ -29,9 +43,11 @@ void gpu_info(const Canvas& c, const Sample& s) {
                fmt::format("allowed {} .. {}   hw max {}", text::format_freq_hz(g.min_hz),
                            text::format_freq_hz(g.max_hz), text::format_freq_hz(g.hw_max_hz)));
         std::string mask = g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : text::kAbsent;
-        c.text(y++, 2,
-               fmt::format("railgate {}  3D scaling {}  TPC PG mask {}", on_off(g.railgate_enabled),
-                           on_off(g.scaling_3d_enabled), mask));
+        if (g.source != "nvml")
+            c.text(y++, 2,
+                   fmt::format("railgate {}  3D scaling {}  TPC PG mask {}",
+                               on_off(g.railgate_enabled), on_off(g.scaling_3d_enabled), mask));
+        if (g.source && g.source->find("nvml") != std::string::npos) y = nvml_lines(c, y, g);
         ++y;
     }
 }

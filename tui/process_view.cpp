@@ -58,6 +58,8 @@ Comparison compare_column(const ProcessSample& a, const ProcessSample& b, ProcCo
             return compare_optional(a.nonvol_ctxt_per_s, b.nonvol_ctxt_per_s);
         case ProcColumn::gpu:
             return compare_optional(a.gpu, b.gpu);
+        case ProcColumn::gpu_mem:
+            return compare_optional(a.gpu_mem_kb, b.gpu_mem_kb);
         case ProcColumn::name:
             return {false, false, compare(a.name, b.name)};
     }
@@ -136,6 +138,8 @@ std::string cell_text(const ProcessSample& p, ProcColumn column) {
             return text::format_count(p.nonvol_ctxt_per_s);
         case ProcColumn::gpu:
             return p.gpu ? (*p.gpu ? "yes" : "-") : text::kAbsent;
+        case ProcColumn::gpu_mem:
+            return text::format_kb(p.gpu_mem_kb);
         case ProcColumn::name:
             return p.name;
     }

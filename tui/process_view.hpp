@@ -10,9 +10,21 @@
 
 namespace edgetop::tui {
 
-enum class ProcColumn { pid, user, state, cpu, rss, threads, vol_ctxt, nonvol_ctxt, gpu, name };
+enum class ProcColumn {
+    pid,
+    user,
+    state,
+    cpu,
+    rss,
+    threads,
+    vol_ctxt,
+    nonvol_ctxt,
+    gpu,
+    gpu_mem,
+    name
+};
 
-inline constexpr int kProcColumnCount = 10;
+inline constexpr int kProcColumnCount = 11;
 
 struct ProcColumnInfo {
     ProcColumn column;
@@ -33,6 +45,7 @@ inline constexpr std::array<ProcColumnInfo, kProcColumnCount> kProcColumns = {{
     {ProcColumn::vol_ctxt, "VCSW/s", 7, 4, true},
     {ProcColumn::nonvol_ctxt, "NVCSW/s", 8, 3, true},
     {ProcColumn::gpu, "GPU", 3, 8, false},
+    {ProcColumn::gpu_mem, "GPUMEM", 10, 9, true},  // NVML: the GPU memory it holds
     {ProcColumn::name, "NAME", 0, 0, false},
 }};
 

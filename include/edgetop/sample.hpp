@@ -46,13 +46,22 @@ struct SystemSample {
 };
 
 struct GpuSample {
-    std::string name;  // of_node name or devfreq node name
+    std::string name;  // of_node name, devfreq node name, or the NVML device name
+    // Where the values come from: "devfreq", "nvml", or "devfreq+nvml" (an integrated GPU whose
+    // devfreq values NVML completes, e.g. Thor's load); absent in sessions that predate it.
+    std::optional<std::string> source;
     std::optional<double> load_pct;
     std::optional<int64_t> freq_hz, min_hz, max_hz, hw_max_hz;
     std::vector<int64_t> available_hz;
     std::optional<std::string> governor;
     std::optional<bool> railgate_enabled, scaling_3d_enabled;
     std::optional<int64_t> tpc_pg_mask;
+    // From NVML only.
+    std::optional<double> mem_util_pct;              // memory-controller busy share
+    std::optional<int64_t> mem_freq_hz, mem_max_hz;  // memory clock, current and maximum
+    std::optional<double> temp_c;
+    std::optional<double> power_mw, power_limit_mw;  // board power draw, enforced limit
+    std::optional<int64_t> mem_used_kb, mem_total_kb;
 };
 
 struct EmcSample {
@@ -104,7 +113,8 @@ struct ProcessSample {
     std::optional<int64_t> rss_kb;
     std::optional<int64_t> threads;
     std::optional<double> vol_ctxt_per_s, nonvol_ctxt_per_s;
-    std::optional<bool> gpu;  // holds a GPU device node open
+    std::optional<bool> gpu;            // holds a GPU device node open
+    std::optional<int64_t> gpu_mem_kb;  // GPU memory it holds, every GPU together (NVML)
     // raw counters
     std::optional<uint64_t> cpu_ticks;    // utime + stime
     std::optional<uint64_t> start_ticks;  // start time after boot: tells a reused pid apart

@@ -276,7 +276,20 @@ struct Schema<GpuSample> {
         field("governor", &S::governor, U::text, "devfreq governor"),
         field("railgate", &S::railgate_enabled, U::boolean, "rail gating enabled"),
         field("scaling_3d", &S::scaling_3d_enabled, U::boolean, "3D scaling enabled"),
-        field("tpc_pg_mask", &S::tpc_pg_mask, U::integer, "TPC power-gating mask"));
+        field("tpc_pg_mask", &S::tpc_pg_mask, U::integer, "TPC power-gating mask"),
+        field("source", &S::source, U::text,
+              "where the values come from: `devfreq`, `nvml`, `devfreq+nvml` (NVML completes "
+              "a devfreq GPU)"),
+        field("mem_util", &S::mem_util_pct, U::percent, R::significant,
+              "GPU memory busy share (NVML)"),
+        field("mem_freq_hz", &S::mem_freq_hz, U::hz, "GPU memory clock (NVML)"),
+        field("mem_max_hz", &S::mem_max_hz, U::hz, "GPU memory clock maximum (NVML)"),
+        field("temp_c", &S::temp_c, U::celsius, R::significant, "GPU temperature (NVML)"),
+        field("power_mw", &S::power_mw, U::milliwatt, R::significant, "GPU power draw (NVML)"),
+        field("power_limit_mw", &S::power_limit_mw, U::milliwatt, R::significant,
+              "GPU power limit in force (NVML)"),
+        field("mem_used_kb", &S::mem_used_kb, U::kib, "GPU memory in use (NVML)"),
+        field("mem_total_kb", &S::mem_total_kb, U::kib, "GPU memory (NVML)"));
 };
 
 template <>
@@ -369,7 +382,8 @@ struct Schema<ProcessSample> {
               "voluntary context switches"),
         field("nonvol_ctxt_per_s", &S::nonvol_ctxt_per_s, U::per_second, R::significant,
               "involuntary context switches"),
-        field("gpu", &S::gpu, U::boolean, "holds a GPU device node open"));
+        field("gpu", &S::gpu, U::boolean, "holds a GPU device node open"),
+        field("gpu_mem_kb", &S::gpu_mem_kb, U::kib, "GPU memory it holds, all GPUs (NVML)"));
 };
 
 template <>

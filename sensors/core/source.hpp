@@ -45,6 +45,7 @@ SourcePtr make_cpu_freq_source();   // cpufreq per core, online state, clusters
 SourcePtr make_system_source();     // uptime, load average
 SourcePtr make_memory_source();     // meminfo, buddyinfo, nvmap
 SourcePtr make_gpu_source();        // devfreq GPU nodes and nvgpu status files
+SourcePtr make_nvml_source();       // NVIDIA GPUs through libnvidia-ml, loaded at run time
 SourcePtr make_emc_source();        // memory controller clock and activity
 SourcePtr make_engines_source();    // APE, DLA, PVA, NVENC, ... clocks
 SourcePtr make_power_source();      // INA3221 (hwmon and IIO), RAPL

@@ -84,6 +84,7 @@ class GpuSource final : public Source {
         for (auto& node : nodes_) {
             GpuSample gpu;
             gpu.name = node.name;
+            gpu.source = "devfreq";
             gpu.load_pct = load_percent(node.load.read_int());
             gpu.freq_hz = positive(node.cur.read_int());
             gpu.min_hz = positive(node.min.read_int());

@@ -185,6 +185,15 @@ Sample extreme_sample() {
     GpuSample second;
     second.name = "17000000.gpu\\\"";
     s.gpu.push_back(second);
+    GpuSample discrete;  // a dGPU as NVML reports one, at the edges
+    discrete.name = "NVIDIA RTX A2000 12GB";
+    discrete.source = "nvml";
+    discrete.load_pct = 100, discrete.mem_util_pct = 0;
+    discrete.freq_hz = 1200000000, discrete.hw_max_hz = 2100000000;
+    discrete.mem_freq_hz = 6001000000, discrete.mem_max_hz = 6001000000;
+    discrete.temp_c = 54, discrete.power_mw = 41230, discrete.power_limit_mw = 4294967295.0;
+    discrete.mem_used_kb = 0, discrete.mem_total_kb = std::numeric_limits<int64_t>::max();
+    s.gpu.push_back(discrete);
     s.emc->util_pct = 100.0000004;
     s.engines.push_back({"", std::nullopt, std::nullopt});
     s.rails[0].voltage_mv = 4999.99995;
@@ -201,6 +210,7 @@ Sample extreme_sample() {
     p.name = "name with \"quotes\" and \\";
     p.state = '"';
     p.cpu_pct = 1234.5678901;
+    p.gpu_mem_kb = 3145728;
     s.procs->top.push_back(p);
     s.flags = {"gpu-bound", "thermal\"throttle"};
     return s;

@@ -97,6 +97,15 @@ std::string describe(const Sample& s) {
         d.field(p + "railgate", g.railgate_enabled);
         d.field(p + "scaling_3d", g.scaling_3d_enabled);
         d.field(p + "tpc_pg_mask", g.tpc_pg_mask);
+        d.field(p + "source", g.source);
+        d.field(p + "mem_util", g.mem_util_pct);
+        d.field(p + "mem_freq_hz", g.mem_freq_hz);
+        d.field(p + "mem_max_hz", g.mem_max_hz);
+        d.field(p + "temp_c", g.temp_c);
+        d.field(p + "power_mw", g.power_mw);
+        d.field(p + "power_limit_mw", g.power_limit_mw);
+        d.field(p + "mem_used_kb", g.mem_used_kb);
+        d.field(p + "mem_total_kb", g.mem_total_kb);
     }
     d.field("emc", s.emc.has_value());
     if (s.emc) {
@@ -166,6 +175,7 @@ std::string describe(const Sample& s) {
             d.field(k + "vol_ctxt_per_s", p.vol_ctxt_per_s);
             d.field(k + "nonvol_ctxt_per_s", p.nonvol_ctxt_per_s);
             d.field(k + "gpu", p.gpu);
+            d.field(k + "gpu_mem_kb", p.gpu_mem_kb);
         }
     }
     for (std::size_t i = 0; i < s.flags.size(); ++i)

@@ -72,6 +72,15 @@ void expect_same(const Sample& want, const Sample& got) {
         EXPECT_EQ(g.railgate_enabled, w.railgate_enabled);
         EXPECT_EQ(g.scaling_3d_enabled, w.scaling_3d_enabled);
         EXPECT_EQ(g.tpc_pg_mask, w.tpc_pg_mask);
+        EXPECT_EQ(g.source, w.source);
+        expect_near(w.mem_util_pct, g.mem_util_pct, "gpu mem util");
+        EXPECT_EQ(g.mem_freq_hz, w.mem_freq_hz);
+        EXPECT_EQ(g.mem_max_hz, w.mem_max_hz);
+        expect_near(w.temp_c, g.temp_c, "gpu temp");
+        expect_near(w.power_mw, g.power_mw, "gpu power");
+        expect_near(w.power_limit_mw, g.power_limit_mw, "gpu power limit");
+        EXPECT_EQ(g.mem_used_kb, w.mem_used_kb);
+        EXPECT_EQ(g.mem_total_kb, w.mem_total_kb);
     }
     ASSERT_EQ(got.emc.has_value(), want.emc.has_value());
     if (want.emc) {
@@ -128,8 +137,9 @@ void expect_same(const Sample& want, const Sample& got) {
         ASSERT_EQ(got.procs->top.size(), want.procs->top.size());
         for (std::size_t i = 0; i < want.procs->top.size(); ++i) {
             const auto &w = want.procs->top[i], &g = got.procs->top[i];
-            EXPECT_EQ(std::tie(g.pid, g.name, g.user, g.state, g.rss_kb, g.threads, g.gpu),
-                      std::tie(w.pid, w.name, w.user, w.state, w.rss_kb, w.threads, w.gpu));
+            EXPECT_EQ(
+                std::tie(g.pid, g.name, g.user, g.state, g.rss_kb, g.threads, g.gpu, g.gpu_mem_kb),
+                std::tie(w.pid, w.name, w.user, w.state, w.rss_kb, w.threads, w.gpu, w.gpu_mem_kb));
             expect_near(w.cpu_pct, g.cpu_pct, "process cpu");
             expect_near(w.vol_ctxt_per_s, g.vol_ctxt_per_s, "vol ctxt");
             expect_near(w.nonvol_ctxt_per_s, g.nonvol_ctxt_per_s, "nonvol ctxt");
@@ -261,6 +271,27 @@ TEST(ReadSample, FullyPopulatedOrinSampleWithProcessesReadsBack) {
     ASSERT_EQ(parse(parser, sample_to_json(want).dump(), got), SampleLineParser::Result::sample);
     expect_same(want, got);
     EXPECT_FALSE(got.procs->top.empty());
+}
+
+TEST(ReadSample, NvmlValuesOfADiscreteGpuAndAProcessReadBack) {
+    Sample want = testing::orin_sample();
+    GpuSample dgpu;
+    dgpu.name = "NVIDIA RTX A2000 12GB";
+    dgpu.source = "nvml";
+    dgpu.load_pct = 37, dgpu.mem_util_pct = 12.5;
+    dgpu.freq_hz = 1200000000, dgpu.hw_max_hz = 2100000000;
+    dgpu.mem_freq_hz = 6001000000, dgpu.mem_max_hz = 6001000000;
+    dgpu.temp_c = 54, dgpu.power_mw = 41230, dgpu.power_limit_mw = 70000;
+    dgpu.mem_used_kb = 3145728, dgpu.mem_total_kb = 12582912;
+    want.gpu.push_back(dgpu);
+    want.gpu[0].source = "devfreq";
+    want.procs->top[0].gpu_mem_kb = 2097152;
+    SampleLineParser parser;
+    Sample got;
+    ASSERT_EQ(parse(parser, sample_to_json(want).dump(), got), SampleLineParser::Result::sample);
+    expect_same(want, got);
+    EXPECT_EQ(got.gpu[1].power_limit_mw, 70000);
+    EXPECT_EQ(got.procs->top[0].gpu_mem_kb, 2097152);
 }
 
 TEST(ReadSample, AReusedSampleKeepsNothingFromTheLineBefore) {

@@ -39,7 +39,9 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
                                      "procs_blocked"}));
     EXPECT_EQ(keys(line["gpu"][0]),
               (std::set<std::string>{"name", "load", "freq_hz", "min_hz", "max_hz", "hw_max_hz",
-                                     "governor", "railgate", "scaling_3d", "tpc_pg_mask"}));
+                                     "governor", "railgate", "scaling_3d", "tpc_pg_mask", "source",
+                                     "mem_util", "mem_freq_hz", "mem_max_hz", "temp_c", "power_mw",
+                                     "power_limit_mw", "mem_used_kb", "mem_total_kb"}));
     EXPECT_EQ(keys(line["emc"]), (std::set<std::string>{"util", "freq_hz", "min_hz", "max_hz"}));
     EXPECT_EQ(keys(line["engines"][0]), (std::set<std::string>{"name", "online", "freq_hz"}));
     EXPECT_EQ(keys(line["rails"][0]),
@@ -55,7 +57,7 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
     EXPECT_EQ(keys(line["procs"]), (std::set<std::string>{"total", "running", "top"}));
     EXPECT_EQ(keys(line["procs"]["top"][0]),
               (std::set<std::string>{"pid", "name", "user", "state", "cpu", "rss_kb", "threads",
-                                     "vol_ctxt_per_s", "nonvol_ctxt_per_s", "gpu"}));
+                                     "vol_ctxt_per_s", "nonvol_ctxt_per_s", "gpu", "gpu_mem_kb"}));
 }
 
 TEST(SessionSampleJson, TypeIsTheFirstKeyOfTheLine) {

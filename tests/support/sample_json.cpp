@@ -58,7 +58,16 @@ ordered_json gpu_json(const std::vector<GpuSample>& gpus) {
                        {"governor", optional(g.governor)},
                        {"railgate", optional(g.railgate_enabled)},
                        {"scaling_3d", optional(g.scaling_3d_enabled)},
-                       {"tpc_pg_mask", optional(g.tpc_pg_mask)}});
+                       {"tpc_pg_mask", optional(g.tpc_pg_mask)},
+                       {"source", optional(g.source)},
+                       {"mem_util", rounded(g.mem_util_pct)},
+                       {"mem_freq_hz", optional(g.mem_freq_hz)},
+                       {"mem_max_hz", optional(g.mem_max_hz)},
+                       {"temp_c", rounded(g.temp_c)},
+                       {"power_mw", rounded(g.power_mw)},
+                       {"power_limit_mw", rounded(g.power_limit_mw)},
+                       {"mem_used_kb", optional(g.mem_used_kb)},
+                       {"mem_total_kb", optional(g.mem_total_kb)}});
     }
     return out;
 }
@@ -139,7 +148,8 @@ ordered_json process_json(const ProcessSample& p) {
             {"threads", optional(p.threads)},
             {"vol_ctxt_per_s", rounded(p.vol_ctxt_per_s)},
             {"nonvol_ctxt_per_s", rounded(p.nonvol_ctxt_per_s)},
-            {"gpu", optional(p.gpu)}};
+            {"gpu", optional(p.gpu)},
+            {"gpu_mem_kb", optional(p.gpu_mem_kb)}};
 }
 
 ordered_json procs_json(const std::optional<ProcsSample>& procs) {

@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <cwchar>
 
+#include "sensors/gpu/gpu_nvml.hpp"
 #include "sensors/sampler/sampler.hpp"
+#include "support/fixture_tree.hpp"
+#include "support/nvml_stub.hpp"
 #include "tests/tui/tui_samples.hpp"
 
 namespace edgetop::tui {
@@ -273,6 +276,47 @@ TEST_F(Frame, LiveSamplesOfTheOrinFixture) {
         EXPECT_NE(text.find("Orin"), std::string::npos) << text;
     }
     EXPECT_NE(text.find("edgetop"), std::string::npos) << text;
+}
+
+// The GPU page of a sampler over a fixture and the stand-in NVML library.
+std::string gpu_page(const std::string& board, VirtualScreen& screen) {
+    std::vector<SourcePtr> sources;
+    sources.push_back(make_gpu_source());
+    sources.push_back(make_nvml_source(edgetop::testing::kNvmlStub));
+    Sampler sampler{Root(edgetop::testing::fixture_path(board)), std::move(sources)};
+    Scene scene;
+    scene.view = ViewModel();
+    for (int i = 0; i < 2; ++i)
+        scene.view.update(sampler.sample());
+    scene.ui.page = Page::gpu;
+    screen.resize(40, 160);
+    scene.draw();
+    return screen.text();
+}
+
+TEST_F(Frame, GpuPageShowsADiscreteGpuFromNvml) {
+#ifdef EDGETOP_STATIC
+    GTEST_SKIP() << "the static build has no NVML";
+#endif
+    edgetop::testing::NvmlScript script(edgetop::testing::kDiscreteGpuScript);
+    std::string text = gpu_page("x86-pc", screen);
+    EXPECT_NE(text.find("NVIDIA RTX A2000 12GB"), std::string::npos) << text;
+    EXPECT_NE(text.find("load 37%"), std::string::npos) << text;
+    EXPECT_NE(text.find("nvml  temp 54.0 °C  power 41.2 W of 70.0 W"), std::string::npos) << text;
+    EXPECT_NE(text.find("used 3.00 GiB of 12.00 GiB"), std::string::npos) << text;
+}
+
+TEST_F(Frame, GpuPageShowsThorsLoadFromNvmlNextToDevfreq) {
+#ifdef EDGETOP_STATIC
+    GTEST_SKIP() << "the static build has no NVML";
+#endif
+    edgetop::testing::NvmlScript script("count 1\n0 name NVIDIA Thor\n0 util 42 7\n0 temp 47\n");
+    std::string text = gpu_page("thor", screen);
+    EXPECT_NE(text.find("gpu-gpc-0"), std::string::npos) << text;
+    EXPECT_NE(text.find("load 42%"), std::string::npos) << text;
+    EXPECT_NE(text.find("governor nvhost_podgov"), std::string::npos) << text;
+    EXPECT_NE(text.find("devfreq+nvml  temp 47.0 °C"), std::string::npos) << text;
+    EXPECT_EQ(text.find("NVIDIA Thor"), std::string::npos) << "one GPU, not two: " << text;
 }
 
 TEST(MissingHint, PrefersRootOnlyInputsOfThePage) {

@@ -67,12 +67,27 @@ TEST(ProcessView, CellsShowNotAvailableForAbsentValues) {
     EXPECT_EQ(cell_text(all[1], ProcColumn::gpu), "-");
 }
 
+TEST(ProcessView, GpuMemoryFromNvmlSortsAndShowsInBinaryUnits) {
+    auto all = processes();
+    all[0].gpu_mem_kb = 2097152;  // trtexec: 2 GiB on the GPU
+    all[1].gpu_mem_kb = 262144;   // python3: 256 MiB
+    EXPECT_EQ(cell_text(all[0], ProcColumn::gpu_mem), "2.00 GiB");
+    EXPECT_EQ(cell_text(all[1], ProcColumn::gpu_mem), "256.0 MiB");
+    EXPECT_EQ(cell_text(all[2], ProcColumn::gpu_mem), "n/a");
+    // Absent last in both directions, by pid.
+    EXPECT_EQ(pids(select_processes(all, {ProcColumn::gpu_mem, true, ""})),
+              (std::vector<int>{4242, 1001, 9, 77}));
+    EXPECT_EQ(pids(select_processes(all, {ProcColumn::gpu_mem, false, ""})),
+              (std::vector<int>{1001, 4242, 9, 77}));
+}
+
 TEST(ProcessView, NarrowScreensDropLowPriorityColumnsButKeepPidCpuName) {
     auto narrow = visible_columns(30);
     EXPECT_EQ(narrow.front(), ProcColumn::pid);
     EXPECT_EQ(narrow.back(), ProcColumn::name);
     EXPECT_NE(std::find(narrow.begin(), narrow.end(), ProcColumn::cpu), narrow.end());
     EXPECT_EQ(std::find(narrow.begin(), narrow.end(), ProcColumn::gpu), narrow.end());
+    EXPECT_EQ(std::find(narrow.begin(), narrow.end(), ProcColumn::gpu_mem), narrow.end());
     EXPECT_EQ(visible_columns(200).size(), static_cast<size_t>(kProcColumnCount));
     EXPECT_EQ(visible_columns(0), (std::vector<ProcColumn>{ProcColumn::name}));
 }

@@ -1,0 +1,28 @@
+// NVIDIA GPUs through NVML (nvml_library.hpp), exposed for tests.
+//
+// Each NVML device is a GpuSample with source "nvml" (a discrete GPU), except the integrated GPU
+// of a Jetson that devfreq already lists (Thor: a devfreq node without a `load` file, and NVML
+// for the same GPU): NVML then completes that entry, one GPU and not two. They are matched by
+// NVML's device name (is_integrated_nvml_name), since a Tegra iGPU has no PCI address to compare
+// with the devfreq node: the first such NVML device completes the first devfreq GPU. Per value,
+// devfreq's reading stays and NVML fills what devfreq lacks (Thor's load, temperature, power);
+// the entry's source is then "devfreq+nvml". A value NVML answers NOT_SUPPORTED (or any error)
+// is absent; a device that answers no value at all (Orin on JetPack 7) is left alone and asked
+// again after `reprobe_every`, never latched.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "sensors/core/source.hpp"
+
+namespace edgetop {
+
+// Whether an NVML device name is a Tegra integrated GPU ("NVIDIA Thor", "Orin (nvgpu)").
+bool is_integrated_nvml_name(std::string_view name);
+
+SourcePtr make_nvml_source(std::string library_path,
+                           std::chrono::seconds reprobe_every = std::chrono::seconds(5));
+
+}  // namespace edgetop
