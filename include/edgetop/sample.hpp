@@ -64,6 +64,7 @@ struct EngineSample {
     std::string name;  // APE, DLA0, PVA0, NVENC, NVDEC, NVJPG, VIC, OFA, SE, ...
     std::optional<bool> online;
     std::optional<int64_t> freq_hz;
+    std::optional<double> load_pct;  // share of the engine busy; tegrastats or a kernel load file
 };
 
 struct RailSample {

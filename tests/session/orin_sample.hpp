@@ -63,7 +63,8 @@ inline Sample orin_sample() {
     gpu.tpc_pg_mask = 0;
     s.gpu.push_back(gpu);
     s.emc = EmcSample{0.0, 3199000000, 204000000, 3199000000};
-    s.engines = {{"APE", true, 174000000}, {"VIC", true, 729600000}, {"NVENC", false, {}}};
+    s.engines = {
+        {"APE", true, 174000000, {}}, {"VIC", true, 729600000, {}}, {"NVENC", false, {}, {}}};
 
     RailSample gpu_soc{"VDD_GPU_SOC", false, 5008.0, 872.2, 4368.0, {}, {}, {}, {}, {}, {}};
     RailSample cpu_cv{"VDD_CPU_CV", false, 5008.0, 317.1, 1588.0, {}, {}, false, false, {}, {}};
