@@ -101,8 +101,8 @@ with a file so that the command's own output does not mix with the session.
         R"roff(Reads one or more session files (streaming: memory does not grow with the length of a session)
 and prints, per session: duration, samples, board, power mode, the sampling regularity (interval
 p50, p99 and max; gaps, the intervals longer than 1.5 \(mu the nominal one, with their count and
-total time); for CPU total and per core, each GPU, EMC, each rail, the total power and each
-thermal zone the mean, the values at 10, 25, 50, 75, 90 and 99 % (a small CDF: that share of the
+total time); for CPU total and per core, each GPU, EMC, each engine that reports a load, each rail,
+the total power and each thermal zone the mean, the values at 10, 25, 50, 75, 90 and 99 % (a small CDF: that share of the
 samples lies at or below the value) and the maximum; energy per rail and in total, in J and Wh,
 integrated by the trapezoidal rule over the real sample timestamps, with the average power; every
 flag with how often it was raised, the total time active, the first raise and its worst episode:

@@ -75,6 +75,7 @@ struct RailSample {
     std::optional<bool> warn_alarm, crit_alarm;
     std::optional<uint64_t> energy_uj;      // raw counter (RAPL)
     std::optional<uint64_t> energy_max_uj;  // where energy_uj wraps
+    bool in_total = false;  // one of the rails whose sum is the board total (no input rail)
 };
 
 struct ThermalSample {

@@ -79,7 +79,11 @@ std::optional<double> apply_total_rule(const TotalRule& rule, std::span<RailSamp
     if (rule.summed_rails.empty()) return std::nullopt;
     double sum = 0;
     for (size_t index : rule.summed_rails) {
-        if (index >= rails.size() || !rails[index].power_mw) return std::nullopt;
+        if (index >= rails.size()) return std::nullopt;
+        rails[index].in_total = true;
+    }
+    for (size_t index : rule.summed_rails) {
+        if (!rails[index].power_mw) return std::nullopt;
         sum += *rails[index].power_mw;
     }
     return sum;

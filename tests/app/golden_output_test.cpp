@@ -186,9 +186,11 @@ Sample extreme_sample() {
     second.name = "17000000.gpu\\\"";
     s.gpu.push_back(second);
     s.emc->util_pct = 100.0000004;
-    s.engines.push_back({"", std::nullopt, std::nullopt, std::nullopt});
+    s.engines.push_back({"", std::nullopt, std::nullopt, nan});
+    s.engines[1].load_pct = 33.333333333333336;
     s.rails[0].voltage_mv = 4999.99995;
     s.rails[0].is_total = true;
+    s.rails[1].in_total = true;
     s.rails[0].warn_alarm = true;
     s.rails[0].crit_alarm = true;
     s.power_total_mw = 0.1 + 0.2;
