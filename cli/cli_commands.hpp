@@ -101,8 +101,8 @@ with a file so that the command's own output does not mix with the session.
         R"roff(Reads one or more session files (streaming: memory does not grow with the length of a session)
 and prints, per session: duration, samples, board, power mode, the sampling regularity (interval
 p50, p99 and max; gaps, the intervals longer than 1.5 \(mu the nominal one, with their count and
-total time); for CPU total and per core, each GPU, EMC, each rail, the total power and each
-thermal zone the mean, the values at 10, 25, 50, 75, 90 and 99 % (a small CDF: that share of the
+total time); for CPU total and per core, each GPU, EMC, each engine that reports a load, each rail,
+the total power and each thermal zone the mean, the values at 10, 25, 50, 75, 90 and 99 % (a small CDF: that share of the
 samples lies at or below the value) and the maximum; energy per rail and in total, in J and Wh,
 integrated by the trapezoidal rule over the real sample timestamps, with the average power; every
 flag with how often it was raised, the total time active, the first raise and its worst episode:
@@ -251,7 +251,28 @@ rails in mW without units), JetPack 5 and later (an
 .I MM\-DD\-YYYY HH:MM:SS
 date), with or without a recorder's
 .I <epoch>::
-prefix, root or not (EMC, GR3D, engines absent).
+prefix, root or not (EMC, GR3D, engines absent), and JetPack 7 (Thor): temperatures
+.I name@current/maxC
+and rails
+.I current/average/maximum
+give their current value (tegrastats' running averages and maxima are not stored: the report
+computes the session's own), a
+.I GR3D_FREQ
+list of GPC clocks (with or without a load) is one GPU at its highest GPC clock, and so is
+.I GR3D_FREQ
+with
+.I GR3D2_FREQ
+(the mean of the two loads),
+.I <ENGINE><n>_FREQ @MHz
+is the engine's clock (engine 0 is the unnumbered name: NVENC0 is NVENC), the PVA's
+.I [a%,b%]@MHz
+gives the mean of its cores' loads, and
+.I VIN
+is the board input and its total.
+Engine loads
+.RI ( "NVDEC 40%@115" ,
+.IR "NVENC_LOAD 7%" )
+are imported.
 The input is read line by line: memory does not grow with the size of the log.
 .IP
 The header has the additive key
@@ -286,7 +307,8 @@ Problems go to standard error, each kind once with its first line number and its
 (the line is imported without it),
 .B skipped
 (a line that is not a sample: no RAM field, a malformed field, longer than 64 KiB), and notes for
-fields read but not imported (IRAM, MTS, engine loads, PMIC's fixed value, NC channels).
+fields read but not imported (IRAM, MTS, PMIC's fixed value, NC channels, JetPack 7's
+temperature and rail maxima).
 The import never stops early, except with
 .BR \-\-strict .
 The exit status is 0, or 1 when the input cannot be read, the output cannot be written, no sample

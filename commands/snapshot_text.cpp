@@ -151,7 +151,7 @@ void engines_section(std::string& out, const std::vector<EngineSample>& engines)
     table_section(
         out, "Engines", engines,
         {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("online")>("online"),
-         field_column<S, key<S>("freq_hz")>("freq")});
+         field_column<S, key<S>("freq_hz")>("freq"), field_column<S, key<S>("load")>("load")});
 }
 
 void power_section(std::string& out, const Sample& s) {
@@ -161,7 +161,12 @@ void power_section(std::string& out, const Sample& s) {
     using R = RailSample;
     TextTable t;
     text::add_rows(t, s.rails,
-                   {{"rail", [](const R& r) { return r.is_total ? r.name + " (total)" : r.name; }},
+                   {{"rail",
+                     [](const R& r) {
+                         return r.is_total   ? r.name + " (total)"
+                                : r.in_total ? r.name + " (in total)"
+                                             : r.name;
+                     }},
                     field_column<R, key<R>("voltage_mv")>("voltage"),
                     field_column<R, key<R>("current_ma")>("current"),
                     field_column<R, key<R>("power_mw")>("power"),

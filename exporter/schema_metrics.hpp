@@ -101,7 +101,9 @@ struct SchemaMetrics<EngineSample> {
             "edgetop_engine_online",
             "Whether the hardware engine (DLA, PVA, NVENC, ...) is clocked (1) or gated (0)."),
         metric<S, schema::index_of<S>("freq_hz")>("edgetop_engine_frequency_hertz",
-                                                  "Hardware engine clock."));
+                                                  "Hardware engine clock."),
+        metric<S, schema::index_of<S>("load")>(
+            "edgetop_engine_load_ratio", "Hardware engine load, 0 to 1 (absent when unknown)."));
 };
 
 // The rail's power is written by hand (families_power.cpp): volts x amperes when the sensor has

@@ -24,6 +24,7 @@ constexpr std::array kModels = {
     BoardName{"agx-orin", "Jetson AGX Orin"},
     BoardName{"orin-nx", "Jetson Orin NX"},
     BoardName{"orin-nano", "Jetson Orin Nano or Orin NX 8GB"},
+    BoardName{"thor", "Jetson AGX Thor"},
 };
 
 }  // namespace

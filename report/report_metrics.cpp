@@ -15,6 +15,11 @@ Summary& MetricSet::Family::at(std::size_t position, std::string_view name) {
     return metrics.back().summary;
 }
 
+bool MetricSet::Family::has(std::string_view name) const {
+    return std::any_of(metrics.begin(), metrics.end(),
+                       [&](const MetricReport& m) { return m.name == name; });
+}
+
 Summary& MetricSet::core_summary(std::size_t position, int id) {
     if (position < core_slots_.size() && core_slots_[position].first == id)
         return cores_.metrics[core_slots_[position].second].summary;
@@ -43,6 +48,13 @@ void MetricSet::add(const Sample& sample) {
         gpu_.at(i, gpu.name.empty() ? std::string("gpu") : gpu.name).add(gpu.load_pct);
     }
     if (sample.emc) emc_.at(0, "emc").add(sample.emc->util_pct);
+    // Only engines that report a load: most live boards give none, and an engine row of nothing
+    // but missing values says nothing.
+    for (std::size_t i = 0; i < sample.engines.size(); ++i) {
+        const auto& engine = sample.engines[i];
+        if (engine.load_pct || engines_.has(engine.name))
+            engines_.at(i, engine.name).add(engine.load_pct);
+    }
     for (std::size_t i = 0; i < sample.rails.size(); ++i)
         rails_.at(i, sample.rails[i].name).add(sample.rails[i].power_mw);
     if (sample.power_total_mw || !power_.metrics.empty())
@@ -53,7 +65,7 @@ void MetricSet::add(const Sample& sample) {
 
 std::vector<MetricReport> MetricSet::take() {
     std::vector<MetricReport> out;
-    for (Family* f : {&cpu_, &cores_, &gpu_, &emc_, &rails_, &power_, &thermal_})
+    for (Family* f : {&cpu_, &cores_, &gpu_, &emc_, &engines_, &rails_, &power_, &thermal_})
         for (auto& m : f->metrics)
             out.push_back(std::move(m));
     return out;

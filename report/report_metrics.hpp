@@ -1,5 +1,6 @@
-// The per-metric distributions of a report: CPU total and per core, each GPU, EMC, each rail, the
-// total power and each thermal zone, found by name as samples arrive.
+// The per-metric distributions of a report: CPU total and per core, each GPU, EMC, each engine's
+// load (where one is known), each rail, the total power and each thermal zone, found by name as
+// samples arrive.
 #pragma once
 
 #include <string>
@@ -14,8 +15,8 @@ namespace edgetop::analysis {
 class MetricSet {
   public:
     void add(const Sample& sample);
-    // Every metric in family order (cpu, core, gpu, emc, rail, power, thermal), each family in
-    // order of first appearance.
+    // Every metric in family order (cpu, core, gpu, emc, engine, rail, power, thermal), each family
+    // in order of first appearance.
     std::vector<MetricReport> take();
 
   private:
@@ -24,6 +25,7 @@ class MetricSet {
         std::vector<MetricReport> metrics;
         // A unit's metric; position is where it sits in the sample, the usual place to look.
         Summary& at(std::size_t position, std::string_view name);
+        bool has(std::string_view name) const;
     };
     // The core metric of the core with this id at this position of the sample: "cpu<id>",
     // named once per position rather than formatted for every sample.
@@ -31,8 +33,8 @@ class MetricSet {
 
     std::vector<std::pair<int, std::size_t>> core_slots_;  // by position: core id, metric index
     Family cpu_{"cpu", "%", {}}, cores_{"core", "%", {}}, gpu_{"gpu", "%", {}},
-        emc_{"emc", "%", {}}, rails_{"rail", "mW", {}}, power_{"power", "mW", {}},
-        thermal_{"thermal", "°C", {}};
+        emc_{"emc", "%", {}}, engines_{"engine", "%", {}}, rails_{"rail", "mW", {}},
+        power_{"power", "mW", {}}, thermal_{"thermal", "°C", {}};
 };
 
 }  // namespace edgetop::analysis

@@ -47,10 +47,11 @@ std::string metrics_block(const SessionReport& r) {
     for (const auto& m : r.metrics) {
         if (m.summary.count() == 0) continue;
         int decimals = m.unit == "mW" ? 0 : 1;
-        std::vector<std::string> row{m.family == "rail" || m.family == "thermal"
-                                         ? fmt::format("{} {}", m.family, m.name)
-                                         : m.name,
-                                     m.unit, num(m.summary.mean(), decimals)};
+        std::vector<std::string> row{
+            m.family == "rail" || m.family == "thermal" || m.family == "engine"
+                ? fmt::format("{} {}", m.family, m.name)
+                : m.name,
+            m.unit, num(m.summary.mean(), decimals)};
         for (double f : analysis::kReportCdfFractions)
             row.push_back(num(m.summary.quantile(f), decimals));
         row.push_back(num(m.summary.max(), decimals));

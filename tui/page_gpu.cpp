@@ -52,22 +52,27 @@ void gpu_info(const Canvas& c, const Sample& s) {
     }
 }
 
+// One cell per engine: its name, its load ("n/a" where neither tegrastats nor the kernel gives
+// one) and its clock, or "off".
 void engines(const Canvas& c, const Sample& s) {
-    c.title(0, "Engines", "on/off and clock");
+    c.title(0, "Engines", "load, and on/off and clock");
     if (s.engines.empty()) {
         c.text(1, 0, "n/a: no engine clocks found", Style::dim);
         return;
     }
-    int per_row = std::max(1, c.width() / 24);
+    constexpr int kCell = 30;
+    int per_row = std::max(1, c.width() / kCell);
     for (size_t i = 0; i < s.engines.size(); ++i) {
         const auto& e = s.engines[i];
-        Canvas cell =
-            c.sub(1 + static_cast<int>(i) / per_row, static_cast<int>(i) % per_row * 24, 1, 23);
+        Canvas cell = c.sub(1 + static_cast<int>(i) / per_row,
+                            static_cast<int>(i) % per_row * kCell, 1, kCell - 1);
         cell.text(0, 0, e.name, Style::label);
         bool on = e.online.value_or(false);
-        std::string state =
-            e.online ? (on ? text::format_freq_hz(e.freq_hz) : "off") : text::kAbsent;
-        cell.text_right(0, state, on ? Style::good : Style::dim);
+        std::string clock = e.online    ? (on ? text::format_freq_hz(e.freq_hz) : "off")
+                            : e.freq_hz ? text::format_freq_hz(e.freq_hz)
+                                        : text::kAbsent;
+        cell.text_right(0, fmt::format("{:>4} {:>9}", text::format_percent(e.load_pct), clock),
+                        on ? Style::good : Style::dim);
     }
 }
 

@@ -24,11 +24,30 @@ std::string format_energy(const analysis::Energy* energy) {
     return text::format_energy_j(energy ? energy->measured_joules() : std::nullopt);
 }
 
+// What the board total is, as the power source chose it and flagged the rails: "= VDD_IN", or
+// "= VDD_GPU_SOC + VDD_CPU_CV + VDDQ_VDD2_1V8AO" (AGX Orin: without VIN_SYS_5V0, the carrier's
+// 5 V rail); empty where the rails say nothing (a session written before the flags existed).
+std::string total_made_of(const Sample& s) {
+    std::string input, sum;
+    for (const auto& r : s.rails) {
+        if (r.is_total && input.empty()) input = r.name;
+        if (r.in_total) sum += (sum.empty() ? "" : " + ") + r.name;
+    }
+    if (!input.empty()) return " = " + input;
+    if (!sum.empty()) return " = " + sum;
+    return "";
+}
+
 void rails(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     const analysis::SessionEnergy& meter = ctx.view.energy();
     const std::vector<analysis::RailEnergy> energies = meter.rails();
-    c.title(0, "Rails", "total " + text::format_power_mw(analysis::total_power_mw(s)));
+    // The title's right part shows only when whole: the rails the total is made of go first.
+    std::string total = "total " + text::format_power_mw(analysis::total_power_mw(s));
+    std::string made_of = total + total_made_of(s);
+    constexpr int kTitleAndMargins = 12;  // " Rails " and the spaces around the right part
+    c.title(0, "Rails",
+            static_cast<int>(made_of.size()) + kTitleAndMargins <= c.width() ? made_of : total);
     if (s.rails.empty()) {
         c.text(1, 0, "n/a: no power monitor found", Style::dim);
         return;

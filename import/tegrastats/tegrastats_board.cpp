@@ -17,11 +17,6 @@ bool has_zone(const Sample& sample, std::string_view name) {
                        [&](const ThermalSample& zone) { return zone.name == name; });
 }
 
-bool has_gpu(const Sample& sample, std::string_view name) {
-    return std::any_of(sample.gpu.begin(), sample.gpu.end(),
-                       [&](const GpuSample& gpu) { return gpu.name == name; });
-}
-
 BoardGuess orin_by_cores(std::size_t cores) {
     // AGX Orin has 8 or 12 cores, Orin NX 16GB 8, Orin Nano and Orin NX 8GB 6: a 6-core line
     // cannot tell Orin NX 8GB from Orin Nano and is reported as orin-nano; an 8-core line with no
@@ -36,8 +31,10 @@ BoardGuess orin_by_cores(std::size_t cores) {
 std::optional<BoardGuess> guess_board(const Sample& sample) {
     const std::size_t cores = sample.cpu.cores.size();
     if (has_rail(sample, "POM_5V_IN")) return BoardGuess{"nano", "tegra210"};
+    // Thor's module rail (VDD_CPU_SOC_MSS) before AGX Orin's: both carry VIN_SYS_5V0.
+    if (has_rail(sample, "VDD_CPU_SOC_MSS")) return BoardGuess{"thor", "tegra264"};
     if (has_rail(sample, "VDD_GPU_SOC") || has_rail(sample, "VIN_SYS_5V0") ||
-        has_rail(sample, "VDDQ_VDD2_1V8AO") || has_gpu(sample, "GR3D2")) {
+        has_rail(sample, "VDDQ_VDD2_1V8AO")) {
         return BoardGuess{"agx-orin", "tegra234"};
     }
     if (has_rail(sample, "SYS5V") || has_rail(sample, "VDDRQ")) {

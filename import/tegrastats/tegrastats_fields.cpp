@@ -120,34 +120,47 @@ std::optional<LoadClock> parse_load_clock(std::string_view text) {
     return out;
 }
 
-bool parse_gpu(std::string_view text, std::string_view first_name, std::vector<GpuSample>& gpus) {
+std::optional<GpuValue> parse_gpu(std::string_view text) {
     std::string_view load, clocks;
     if (!split_once(text, '@', load, clocks) || !strip_prefix(clocks, "[")) {
         auto single = parse_load_clock(text);
-        if (!single) return false;
-        GpuSample& gpu = gpus.emplace_back();
-        gpu.name = first_name;
-        gpu.load_pct = single->load_pct;
-        gpu.freq_hz = single->freq_hz;
-        return true;
+        if (!single) return std::nullopt;
+        return GpuValue{single->load_pct, single->freq_hz};
     }
-    std::optional<double> load_pct;
-    if (!load.empty() && !(load_pct = to_percent(load))) return false;
-    if (!strip_suffix(clocks, "]")) return false;
-    for (int index = 1;; ++index) {
+    GpuValue gpu;
+    if (!load.empty() && !(gpu.load_pct = to_percent(load))) return std::nullopt;
+    if (!strip_suffix(clocks, "]")) return std::nullopt;
+    while (true) {
         size_t comma = find_char(clocks, ',');
         auto hz = mhz_to(to_uint(clocks.substr(0, comma)), kHzPerMHz);
-        if (!hz) return false;
-        GpuSample& gpu = gpus.emplace_back();
-        gpu.name = first_name;
-        if (index > 1) gpu.name += std::to_string(index);
-        gpu.load_pct = load_pct;
-        gpu.freq_hz = hz;
+        if (!hz) return std::nullopt;
+        if (!gpu.freq_hz || *hz > *gpu.freq_hz) gpu.freq_hz = hz;
         if (comma == std::string_view::npos) break;
         clocks.remove_prefix(comma + 1);
     }
-    return true;
+    return gpu;
 }
+
+namespace {
+
+// "[0%,3%]": the mean of the loads of a unit's cores.
+std::optional<double> parse_mean_load(std::string_view list) {
+    if (!strip_prefix(list, "[") || !strip_suffix(list, "]")) return std::nullopt;
+    double sum = 0;
+    int count = 0;
+    while (true) {
+        size_t comma = find_char(list, ',');
+        auto pct = to_percent(list.substr(0, comma));
+        if (!pct) return std::nullopt;
+        sum += *pct;
+        ++count;
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+    }
+    return sum / count;
+}
+
+}  // namespace
 
 std::optional<EngineValue> parse_engine_value(std::string_view text) {
     EngineValue out;
@@ -159,10 +172,19 @@ std::optional<EngineValue> parse_engine_value(std::string_view text) {
         if (!(out.freq_hz = scaled(*mhz, kHzPerMHz))) return std::nullopt;
         return out;
     }
+    if (!text.empty() && text.front() == '[') {
+        size_t at = find_char(text, '@');
+        if (!(out.load_pct = parse_mean_load(text.substr(0, at)))) return std::nullopt;
+        if (at != std::string_view::npos &&
+            !(out.freq_hz = mhz_to(to_uint(text.substr(at + 1)), kHzPerMHz))) {
+            return std::nullopt;
+        }
+        return out;
+    }
     auto value = parse_load_clock(text);
-    if (!value || !value->load_pct) return std::nullopt;
+    if (!value) return std::nullopt;
     out.freq_hz = value->freq_hz;
-    out.has_load = true;
+    out.load_pct = value->load_pct;
     return out;
 }
 
@@ -171,16 +193,25 @@ std::optional<Temperature> parse_temperature(std::string_view token) {
     if (!split_once(token, '@', name, value) || name.empty() || !strip_suffix(value, "C")) {
         return std::nullopt;
     }
-    auto celsius = to_double(value);
+    std::string_view current = value, maximum;
+    const bool has_max = split_once(value, '/', current, maximum);
+    if (has_max && !strip_suffix(current, "C")) return std::nullopt;
+    auto celsius = to_double(current);
     if (!celsius) return std::nullopt;
-    Temperature thermal{name, std::nullopt};
+    Temperature thermal{name, std::nullopt, std::nullopt};
     // tegrastats prints -256C for a zone whose sensor is power-gated (sysfs -256000).
     if (*celsius != -256.0) thermal.temp_c = celsius;
+    if (has_max) {
+        auto max_c = to_double(maximum);
+        if (!max_c) return std::nullopt;
+        if (*max_c != -256.0) thermal.max_c = max_c;
+    }
     return thermal;
 }
 
-std::optional<double> parse_rail_value(std::string_view text) {
-    // "current[mW]/average[mW]" read left to right: most tokens fail at their first bytes.
+std::optional<RailValue> parse_rail_value(std::string_view text) {
+    // "current[mW]/average[mW][/maximum[mW]]" read left to right: most tokens fail at their
+    // first bytes.
     size_t slash = 0;
     while (slash < text.size() && is_digit(text[slash]))
         ++slash;
@@ -189,12 +220,15 @@ std::optional<double> parse_rail_value(std::string_view text) {
     bool current_unit = text.substr(slash, 2) == "mW";
     if (current_unit) slash += 2;
     if (slash >= text.size() || text[slash] != '/') return std::nullopt;
-    std::string_view average = text.substr(slash + 1);
-    bool average_unit = strip_suffix(average, "mW");
-    if (current_unit != average_unit || !to_uint(average)) return std::nullopt;
+    std::string_view average = text.substr(slash + 1), maximum;
+    const bool has_max = split_once(average, '/', average, maximum);
+    auto same_shape = [current_unit](std::string_view other) {
+        return strip_suffix(other, "mW") == current_unit && to_uint(other).has_value();
+    };
+    if (!same_shape(average) || (has_max && !same_shape(maximum))) return std::nullopt;
     auto mw = to_uint(current);
     if (!mw) return std::nullopt;
-    return static_cast<double>(*mw);
+    return RailValue{static_cast<double>(*mw), has_max};
 }
 
 }  // namespace edgetop::tegrastats

@@ -35,28 +35,43 @@ struct LoadClock {
 };
 std::optional<LoadClock> parse_load_clock(std::string_view text);
 
-// GR3D value: "40%@305", "22%", "@0", "36%@[1377]", "0%@[305,305]". Each clock (GPC) becomes one
-// GpuSample named first_name, then first_name + "2", "3"...; the single load applies to each.
-bool parse_gpu(std::string_view text, std::string_view first_name, std::vector<GpuSample>& gpus);
+// GR3D value: "40%@305", "22%", "@0", "36%@[1377]", "0%@[305,305]", and JetPack 7's
+// "@[1385,1385,1385]" without a load. A bracketed list holds the clocks of the GPU's GPCs: it is
+// one GPU, whose clock is the highest GPC clock (a power-gated GPC prints 0, which is not the
+// GPU's clock); the one load printed is the GPU's.
+struct GpuValue {
+    std::optional<double> load_pct;
+    std::optional<int64_t> freq_hz;
+};
+std::optional<GpuValue> parse_gpu(std::string_view text);
 
-// An engine value: "off", "174" (MHz), "0%@115" or "7%" (a load the model has no field for).
+// An engine value: "off", "174" (MHz), "0%@115", "7%", "@1556" (JetPack 7 "<ENGINE>n_FREQ"), or
+// the PVA's per-core loads "[0%,3%]@1215" (JetPack 7), whose load is the mean of the cores: the
+// share of the PVA's capacity in use, as the GPU's load is.
 struct EngineValue {
     std::optional<bool> online;
     std::optional<int64_t> freq_hz;
-    bool has_load = false;
+    std::optional<double> load_pct;
 };
 std::optional<EngineValue> parse_engine_value(std::string_view text);
 
-// "cpu@47.687C", "CV0@-256C" (-256 is the power-gated sentinel: temp_c stays absent). The name
-// is a view into token.
+// "cpu@47.687C", "CV0@-256C" (-256 is the power-gated sentinel: temp_c stays absent), and
+// JetPack 7's "cpu@47.312C/48.1C" (current/maximum; max_c is the maximum). The name is a view
+// into token.
 struct Temperature {
     std::string_view name;
     std::optional<double> temp_c;
+    std::optional<double> max_c;
 };
 std::optional<Temperature> parse_temperature(std::string_view token);
 
-// A rail's "current/average" reading: "2801mW/2801mW" (JetPack 5+) or "463/463" (JetPack 4,
-// milliwatts without the unit). Gives the current power in mW.
-std::optional<double> parse_rail_value(std::string_view text);
+// A rail's "current/average" reading: "2801mW/2801mW" (JetPack 5+), "463/463" (JetPack 4,
+// milliwatts without the unit), or JetPack 7's "current/average/maximum" "5139mW/5139mW/5139mW".
+// Gives the current power in mW; has_max is set for the three-valued form.
+struct RailValue {
+    double mw = 0;
+    bool has_max = false;
+};
+std::optional<RailValue> parse_rail_value(std::string_view text);
 
 }  // namespace edgetop::tegrastats

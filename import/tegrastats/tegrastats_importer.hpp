@@ -34,7 +34,7 @@ struct ImportOptions {
 enum class ImportIssue {
     unknown_token,  // a token not understood: the line is imported without it
     skipped_line,   // a line that is not a sample (no RAM field, malformed field, too long)
-    not_stored,     // a field understood that the model has no place for (IRAM, MTS, loads)
+    not_stored,     // a field understood that the model has no place for (IRAM, MTS, maxima)
 };
 
 // One kind of issue, reported once with where it first happened and how often.
@@ -110,8 +110,9 @@ ImportStats import_tegrastats(std::istream& in, TegrastatsImporter& importer,
 // The board a sample comes from, guessed from rail, temperature and engine names and the core
 // count; nullopt when nothing decides it (e.g. the pre-R28.2 TX1 format).
 struct BoardGuess {
-    std::string name;  // nano, tx2, agx-xavier, xavier-nx, agx-orin, orin-nx, orin-nano
-    std::string soc;   // tegra210, tegra186, tegra194, tegra234
+    std::string name;  // nano, tx2, agx-xavier, xavier-nx, agx-orin, orin-nx, orin-nano,
+                       // thor
+    std::string soc;   // tegra210, tegra186, tegra194, tegra234, tegra264
 };
 std::optional<BoardGuess> guess_board(const Sample& sample);
 

@@ -13,7 +13,23 @@
 namespace edgetop::tegrastats {
 namespace {
 
-constexpr std::string_view kEngineLoadWhy = "engine load percentage: EngineSample has no load";
+constexpr std::string_view kMaximumWhy =
+    "tegrastats' running maximum: the report computes the session's own from the current values";
+
+// An engine printed under a name the table does not hold: JetPack 7's "<ENGINE><n>_FREQ"
+// ("NVENC0_FREQ", "NVDEC1_FREQ", "OFA_FREQ") and the "<ENGINE>_LOAD" loads of early JetPack 5
+// ("NVENC_LOAD", "NVDLA0_LOAD"). Engine 0 is the engine the live reader names without a number
+// (NVENC0 is NVENC, NVENC1 stays NVENC1). nullptr when the stem is no known engine.
+const FieldName* find_engine_with_suffix(std::string_view name, std::string_view suffix) {
+    if (!name.ends_with(suffix)) return nullptr;
+    name.remove_suffix(suffix.size());
+    const FieldName* known = find_field(name);
+    if (!known && name.size() > 1 && name.back() == '0') {
+        name.remove_suffix(1);
+        known = find_field(name);
+    }
+    return known && known->field == Field::engine ? known : nullptr;
+}
 
 // A token that carries a value rather than a field name.
 bool looks_like_value(std::string_view token) {
@@ -84,7 +100,7 @@ class FieldReader {
             find_char(name, '@') != std::string_view::npos) {
             return read_temperature(name);
         }
-        if (auto mw = parse_rail_value(tokens_.peek())) return read_rail(name, *mw);
+        if (auto rail = parse_rail_value(tokens_.peek())) return read_rail(name, *rail);
         if (const FieldName* known = find_field(name)) {
             switch (known->field) {
                 case Field::ram:
@@ -109,9 +125,15 @@ class FieldReader {
                     return read_engine(name, *known);
             }
         }
-        if (name.ends_with("_LOAD") && to_percent(tokens_.peek())) {
-            not_stored(name, span(name, tokens_.next()), kEngineLoadWhy);
-            return true;
+        if (const FieldName* engine = find_engine_with_suffix(name, "_FREQ")) {
+            return read_engine(name, *engine, false);
+        }
+        if (const FieldName* engine = find_engine_with_suffix(name, "_LOAD")) {
+            if (auto pct = to_percent(tokens_.peek())) {
+                tokens_.next();
+                engine_named(*engine).load_pct = pct;
+                return true;
+            }
         }
         return read_unknown(name);
     }
@@ -137,18 +159,20 @@ class FieldReader {
         ThermalSample& zone = sample_.thermal.emplace_back();
         zone.name = thermal->name;
         zone.temp_c = thermal->temp_c;
+        if (thermal->max_c) not_stored("temperature maximum", token, kMaximumWhy);
         return true;
     }
 
-    bool read_rail(std::string_view name, double mw) {
-        std::string_view value = tokens_.next();
+    bool read_rail(std::string_view name, const RailValue& value) {
+        std::string_view text = tokens_.next();
         if (name == "NC") {
-            not_stored(name, span(name, value), "unconnected monitor channel, not a rail");
+            not_stored(name, span(name, text), "unconnected monitor channel, not a rail");
             return true;
         }
         RailSample& rail = sample_.rails.emplace_back();
         rail.name = name;
-        rail.power_mw = mw;
+        rail.power_mw = value.mw;
+        if (value.has_max) not_stored("rail maximum", span(name, text), kMaximumWhy);
         return true;
     }
 
@@ -213,11 +237,27 @@ class FieldReader {
         return true;
     }
 
+    // GR3D2_FREQ (early JetPack 5 on AGX Orin) is the second GPC of the same GPU, folded into it
+    // as a bracketed list is: the highest clock, and the mean of the two GPCs' loads.
     bool read_gpu(std::string_view name, std::string_view model_name) {
-        std::string_view value = tokens_.next();
-        if (!parse_gpu(value, model_name, sample_.gpu)) {
-            return fail("GR3D value malformed", span(name, value));
+        std::string_view text = tokens_.next();
+        auto value = parse_gpu(text);
+        if (!value) return fail("GR3D value malformed", span(name, text));
+        GpuSample* gpu = nullptr;
+        if (model_name == "GR3D2" && !sample_.gpu.empty() && sample_.gpu.front().name == "GR3D") {
+            gpu = &sample_.gpu.front();
+            if (value->freq_hz && (!gpu->freq_hz || *value->freq_hz > *gpu->freq_hz))
+                gpu->freq_hz = value->freq_hz;
+            if (gpu->load_pct && value->load_pct)
+                gpu->load_pct = (*gpu->load_pct + *value->load_pct) / 2;
+            else if (value->load_pct)
+                gpu->load_pct = value->load_pct;
+            return true;
         }
+        gpu = &sample_.gpu.emplace_back();
+        gpu->name = model_name;
+        gpu->load_pct = value->load_pct;
+        gpu->freq_hz = value->freq_hz;
         return true;
     }
 
@@ -233,19 +273,34 @@ class FieldReader {
         return true;
     }
 
-    bool read_engine(std::string_view name, const FieldName& def) {
+    // clock_means_on: the engine is printed "off" when idle, so a clock means on. JetPack 7's
+    // "<ENGINE><n>_FREQ @f" names are not known to print "off", so their clock says nothing.
+    bool read_engine(std::string_view name, const FieldName& def, bool clock_means_on = true) {
         std::string_view text = tokens_.next();
         auto value = parse_engine_value(text);
         if (!value) return fail("engine value malformed", span(name, text));
-        if (value->has_load) not_stored(name, span(name, text), kEngineLoadWhy);
+        EngineSample& engine = engine_named(def);
+        if (value->freq_hz) engine.freq_hz = value->freq_hz;
+        if (value->load_pct) engine.load_pct = value->load_pct;
+        if (value->online) engine.online = value->online;
+        if (clock_means_on && def.off_when_idle && !engine.online && engine.freq_hz)
+            engine.online = true;
+        return true;
+    }
+
+    // The sample's engine of def's model name, added when the line has not named it yet (an
+    // engine's load and clock may come in two fields: "VIC_FREQ 729 ... VIC_LOAD 3%").
+    EngineSample& engine_named(const FieldName& def) {
+        const size_t known = std::min(engines_, ranks_.size());
+        for (size_t i = 0; i < known; ++i)
+            if (ranks_[i] == def.model_rank) return sample_.engines[i];  // one rank per name
+        for (size_t i = known; i < sample_.engines.size(); ++i)
+            if (sample_.engines[i].name == def.model) return sample_.engines[i];
         if (engines_ < ranks_.size()) ranks_[engines_] = def.model_rank;
         ++engines_;
         EngineSample& engine = sample_.engines.emplace_back();
         engine.name = def.model;
-        engine.freq_hz = value->freq_hz;
-        engine.online = value->online;
-        if (def.off_when_idle && !engine.online && engine.freq_hz) engine.online = true;
-        return true;
+        return engine;
     }
 
     Tokenizer tokens_;

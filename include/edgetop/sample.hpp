@@ -73,6 +73,7 @@ struct EngineSample {
     std::string name;  // APE, DLA0, PVA0, NVENC, NVDEC, NVJPG, VIC, OFA, SE, ...
     std::optional<bool> online;
     std::optional<int64_t> freq_hz;
+    std::optional<double> load_pct;  // share of the engine busy; tegrastats or a kernel load file
 };
 
 struct RailSample {
@@ -83,6 +84,7 @@ struct RailSample {
     std::optional<bool> warn_alarm, crit_alarm;
     std::optional<uint64_t> energy_uj;      // raw counter (RAPL)
     std::optional<uint64_t> energy_max_uj;  // where energy_uj wraps
+    bool in_total = false;  // one of the rails whose sum is the board total (no input rail)
 };
 
 struct ThermalSample {

@@ -309,7 +309,9 @@ struct Schema<EngineSample> {
         field("name", &S::name, U::text,
               "`APE`, `DLA0`, `PVA0`, `NVENC`, `NVDEC`, `NVJPG`, `VIC`, `OFA`, `SE`..."),
         field("online", &S::online, U::boolean, "clock enabled"),
-        field("freq_hz", &S::freq_hz, U::hz, "engine clock"));
+        field("freq_hz", &S::freq_hz, U::hz, "engine clock"),
+        field("load", &S::load_pct, U::percent, R::significant,
+              "engine load (tegrastats, or the engine's kernel `load` file)"));
 };
 
 template <>
@@ -321,6 +323,8 @@ struct Schema<RailSample> {
         field("current_ma", &S::current_ma, U::milliamp, R::significant, "current"),
         field("power_mw", &S::power_mw, U::milliwatt, R::significant, "power"),
         field("is_total", &S::is_total, U::boolean, "the board's input rail (or a computed total)"),
+        field("in_total", &S::in_total, U::boolean,
+              "summed into the board total (boards without an input rail)"),
         field("warn_ma", &S::warn_ma, U::milliamp, R::significant, "INA3221 warning current limit"),
         field("crit_ma", &S::crit_ma, U::milliamp, R::significant,
               "INA3221 critical current limit"),
@@ -408,7 +412,7 @@ struct Schema<Sample> {
                      R::significant, "context switches per second over the last interval"),
         field("gpu", &S::gpu, U::objects, "one entry per GPU"),
         field("emc", &S::emc, U::object, "memory controller; null without an EMC source"),
-        field("engines", &S::engines, U::objects, "accelerator engine clocks"),
+        field("engines", &S::engines, U::objects, "accelerator engines: clock and load"),
         field("rails", &S::rails, U::objects, "power rails"),
         field("power_total_mw", &S::power_total_mw, U::milliwatt, R::significant,
               "board input power"),

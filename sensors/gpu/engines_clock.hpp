@@ -1,4 +1,4 @@
-// Hardware engine on/off rule, exposed for tests.
+// Hardware engine on/off and load rules, exposed for tests.
 #pragma once
 
 #include <cstdint>
@@ -11,5 +11,8 @@ namespace edgetop {
 // them a non-zero rate also means on.
 std::optional<bool> engine_clock_online(std::optional<int64_t> enable_count,
                                         std::optional<int64_t> rate_hz, bool rate_means_on);
+
+// An engine's `load` file (per mille, as the GPU's) in percent; nullopt outside 0-1000.
+std::optional<double> engine_load_percent(std::optional<int64_t> per_mille);
 
 }  // namespace edgetop

@@ -1,5 +1,7 @@
-// The power source: INA3221 rails (hwmon or IIO) with the board total, and x86 RAPL counters.
+// The power source: INA3221 rails (hwmon or IIO) and INA238 monitors (Thor's board input) with
+// the board total, and x86 RAPL counters.
 #include "sensors/core/source.hpp"
+#include "sensors/power/power_ina238.hpp"
 #include "sensors/power/power_ina3221.hpp"
 #include "sensors/power/power_total.hpp"
 #include "sensors/power/rapl_powercap.hpp"
@@ -13,13 +15,16 @@ class PowerSource final : public Source {
 
     bool discover(const Root& root) override {
         chips_ = discover_ina3221(root);
+        inputs_ = discover_ina238(root);
         std::vector<std::string> names;
         for (const auto& chip : chips_)
             for (const auto& channel : chip.channels)
                 names.push_back(channel.name);
+        for (const auto& input : inputs_)
+            names.push_back(input.name);
         total_rule_ = choose_total_rule(names);
         rapl_ = discover_rapl(root);
-        return !chips_.empty() || !rapl_.empty();
+        return !chips_.empty() || !inputs_.empty() || !rapl_.empty();
     }
 
     void poll(Sample& sample) override {
@@ -27,6 +32,8 @@ class PowerSource final : public Source {
         for (auto& chip : chips_)
             for (auto& channel : chip.channels)
                 sample.rails.push_back(channel.read());
+        for (auto& input : inputs_)
+            sample.rails.push_back(input.read());
         if (sample.rails.size() > first) {
             std::span<RailSample> ina(sample.rails.begin() + static_cast<ptrdiff_t>(first),
                                       sample.rails.end());
@@ -45,12 +52,18 @@ class PowerSource final : public Source {
             all.push_back({"power.ina3221", SourceStatus::State::absent,
                            "/sys/bus/i2c/devices/*/name", "no INA3221 power monitor"});
         }
+        // Said only where found: an INA238 is Thor's alone.
+        for (const auto& input : inputs_) {
+            all.push_back({"power.ina238", SourceStatus::State::found, input.path,
+                           "board input rail " + input.name});
+        }
         all.push_back(rapl_status(rapl_));
         return all;
     }
 
   private:
     std::vector<Ina3221Chip> chips_;
+    std::vector<Ina238Monitor> inputs_;
     TotalRule total_rule_;
     std::vector<RaplZone> rapl_;
 };

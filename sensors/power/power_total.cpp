@@ -9,8 +9,9 @@ namespace edgetop {
 namespace {
 
 // The rail that carries the whole module input on Nano (POM_5V_IN) and on TX2, Xavier NX,
-// Orin NX and Orin Nano (VDD_IN).
-constexpr std::array<std::string_view, 2> kInputRails = {"VDD_IN", "POM_5V_IN"};
+// Orin NX and Orin Nano (VDD_IN), and the board input that Thor's INA238 measures (VIN, as
+// tegrastats names it on JetPack 7 and the live reader names the INA238's rail).
+constexpr std::array<std::string_view, 3> kInputRails = {"VDD_IN", "POM_5V_IN", "VIN"};
 
 // Boards without an input rail: the total is the sum of the rails that supply the module itself.
 //
@@ -21,8 +22,8 @@ constexpr std::array<std::string_view, 2> kInputRails = {"VDD_IN", "POM_5V_IN"};
 //   VIN_SYS_5V0 is the carrier board's 5 V system rail (USB, M.2, fan, display), not module power;
 //   adding it, as jtop does, mixes carrier load into the module figure. The two "NC" channels are
 //   not rails at all.
-// Thor: VDD_GPU and VDD_CPU_SOC_MSS are the module rails; VIN_SYS_5V0 is the carrier 5 V rail as
-//   on AGX Orin, so it is left out for the same reason.
+// Thor without its INA238 (VIN) readable: VDD_GPU and VDD_CPU_SOC_MSS are the module rails;
+//   VIN_SYS_5V0 is the carrier 5 V rail as on AGX Orin, so it is left out for the same reason.
 // USB-C (UCSI) power supplies under /sys/class/power_supply are never rails: they are the
 // adapter's negotiated input, not a measurement of what the board draws.
 struct ModuleRails {
@@ -78,7 +79,11 @@ std::optional<double> apply_total_rule(const TotalRule& rule, std::span<RailSamp
     if (rule.summed_rails.empty()) return std::nullopt;
     double sum = 0;
     for (size_t index : rule.summed_rails) {
-        if (index >= rails.size() || !rails[index].power_mw) return std::nullopt;
+        if (index >= rails.size()) return std::nullopt;
+        rails[index].in_total = true;
+    }
+    for (size_t index : rule.summed_rails) {
+        if (!rails[index].power_mw) return std::nullopt;
         sum += *rails[index].power_mw;
     }
     return sum;

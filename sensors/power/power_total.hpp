@@ -18,8 +18,9 @@ struct TotalRule {
 // Empty rule (no total) when the names match neither an input rail nor a known board.
 TotalRule choose_total_rule(const std::vector<std::string>& rail_names);
 
-// Flags the input rail as is_total and returns the board total, or nullopt when a rail it needs
-// has no power reading.
+// Flags the input rail as is_total, or the summed rails as in_total (even when one of them has no
+// reading: they still say what the total is made of), and returns the board total, or nullopt
+// when a rail it needs has no power reading.
 std::optional<double> apply_total_rule(const TotalRule& rule, std::span<RailSample> rails);
 
 }  // namespace edgetop

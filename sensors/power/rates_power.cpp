@@ -49,7 +49,10 @@ void derive_power_rates(const Sample& prev, Sample& cur) {
         if (!rail.power_mw) package_missing = true;
         package_sum = package_sum.value_or(0) + rail.power_mw.value_or(0);
     }
-    if (!cur.power_total_mw && package_sum && !package_missing) cur.power_total_mw = package_sum;
+    if (cur.power_total_mw || !package_sum || package_missing) return;
+    cur.power_total_mw = package_sum;
+    for (auto& rail : cur.rails)
+        if (is_rapl_package(rail)) rail.in_total = true;
 }
 
 }  // namespace edgetop

@@ -132,6 +132,34 @@ TEST(ReportMetrics, DistributionsPerUnitInFamilyOrder) {
               (std::vector<std::string>{"cpu", "core", "gpu", "emc", "rail", "power", "thermal"}));
 }
 
+TEST(ReportMetrics, EngineLoadsWhereKnown) {
+    // NVDEC's load is known from the second sample on (a tegrastats import: 10, 20 ... 90 %);
+    // APE never has one and gets no row.
+    std::vector<Sample> samples;
+    for (int i = 0; i < 10; ++i) {
+        Sample s = with_power(i, 5000);
+        EngineSample ape{"APE", true, 174000000, std::nullopt};
+        EngineSample nvdec{"NVDEC", true, 115000000, std::nullopt};
+        if (i > 0) nvdec.load_pct = 10.0 * i;
+        s.engines = {ape, nvdec};
+        samples.push_back(s);
+    }
+    auto r = report_of(samples);
+    EXPECT_EQ(metric(r, "APE"), nullptr);
+    const auto* nvdec = metric(r, "NVDEC");
+    ASSERT_NE(nvdec, nullptr);
+    EXPECT_EQ(nvdec->family, "engine");
+    EXPECT_EQ(nvdec->unit, "%");
+    EXPECT_EQ(nvdec->summary.count(), 9u);
+    EXPECT_NEAR(*nvdec->summary.mean(), 50.0, 1e-9);
+    EXPECT_EQ(*nvdec->summary.max(), 90);
+    std::vector<std::string> families;
+    for (const auto& m : r.metrics)
+        if (families.empty() || families.back() != m.family) families.push_back(m.family);
+    EXPECT_EQ(families, (std::vector<std::string>{"cpu", "core", "gpu", "emc", "engine", "rail",
+                                                  "power", "thermal"}));
+}
+
 Event event(double t, const std::string& flag, EventState state, double value = 0) {
     Event e;
     e.t_s = t;

@@ -195,9 +195,11 @@ Sample extreme_sample() {
     discrete.mem_used_kb = 0, discrete.mem_total_kb = std::numeric_limits<int64_t>::max();
     s.gpu.push_back(discrete);
     s.emc->util_pct = 100.0000004;
-    s.engines.push_back({"", std::nullopt, std::nullopt});
+    s.engines.push_back({"", std::nullopt, std::nullopt, nan});
+    s.engines[1].load_pct = 33.333333333333336;
     s.rails[0].voltage_mv = 4999.99995;
     s.rails[0].is_total = true;
+    s.rails[1].in_total = true;
     s.rails[0].warn_alarm = true;
     s.rails[0].crit_alarm = true;
     s.power_total_mw = 0.1 + 0.2;

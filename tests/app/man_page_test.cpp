@@ -183,8 +183,8 @@ TEST(ManPage, HasEverySection) {
     std::ifstream in(std::string(EDGETOP_SOURCE_DIR) + "/man/edgetop.1");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     for (const char* section :
-         {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "RULES", "KEYS", "FILES",
-          "ENVIRONMENT", "PERMISSIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"})
+         {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "RULES", "KEYS", "TOTAL POWER",
+          "FILES", "ENVIRONMENT", "PERMISSIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"})
         EXPECT_NE(text.find(std::string("\n.SH ") + section + "\n"), std::string::npos) << section;
     EXPECT_NE(text.find("CAP_DAC_READ_SEARCH"), std::string::npos);
 }

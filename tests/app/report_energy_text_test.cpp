@@ -23,7 +23,7 @@ Sample unpowered(double t_s) {
 
 Sample powered(double t_s) {
     Sample s = unpowered(t_s);
-    s.rails.push_back({"VDD_IN", true, 5000, 1000, 5000, {}, {}, {}, {}, {}, {}});
+    s.rails.push_back({"VDD_IN", true, 5000, 1000, 5000, {}, {}, {}, {}, {}, {}, false});
     s.power_total_mw = 5000;
     return s;
 }

@@ -181,6 +181,69 @@ TEST(Engines, VanishedClockIsNotReported) {
         EXPECT_NE(e.name, "NVJPG");
 }
 
+// The VIC's host1x device has a `load` file (per mille, tests/fixtures/notes/gpu.md); no other
+// engine of any fixture has one.
+std::vector<std::pair<std::string, std::optional<double>>> poll_loads(const std::string& root_dir) {
+    auto source = make_engines_source();
+    source->discover(Root(root_dir));
+    Sample sample;
+    source->poll(sample);
+    std::vector<std::pair<std::string, std::optional<double>>> out;
+    for (const auto& e : sample.engines)
+        if (e.load_pct) out.emplace_back(e.name, e.load_pct);
+    return out;
+}
+
+TEST(Engines, LoadFromTheEnginesDevfreqDevice) {
+    using Loads = std::vector<std::pair<std::string, std::optional<double>>>;
+    EXPECT_EQ(poll_loads(fixture_path("agx-orin")), (Loads{{"VIC", 31.0}}));
+    for (std::string board : {"nano", "tx2", "xavier-nx", "agx-xavier", "orin-nano", "thor"})
+        EXPECT_TRUE(poll_loads(fixture_path(board)).empty()) << board;
+    auto source = make_engines_source();
+    source->discover(Root(fixture_path("agx-orin")));
+    auto status = source->status();
+    ASSERT_EQ(status.size(), 2u);
+    EXPECT_EQ(
+        testing::describe(status[1]),
+        "engines.load=found|/sys/devices/platform/13e40000.host1x/15340000.vic/load|VIC load");
+}
+
+TEST(Engines, LoadFollowsTheFileAndGarbageIsAbsent) {
+    FixtureTree tree("agx-orin");
+    auto source = make_engines_source();
+    ASSERT_TRUE(source->discover(Root(tree.root())));
+    auto vic_load = [&] {
+        Sample sample;
+        source->poll(sample);
+        return sample.engines.back().load_pct;
+    };
+    const std::string load = "/sys/devices/platform/13e40000.host1x/15340000.vic/load";
+    tree.write(load, "1000\n");
+    EXPECT_EQ(vic_load(), 100.0);
+    tree.write(load, "0\n");
+    EXPECT_EQ(vic_load(), 0.0);
+    for (const char* bad : {"1001\n", "-1\n", "garbage\n", ""}) {
+        tree.write(load, bad);
+        EXPECT_EQ(vic_load(), std::nullopt) << bad;
+    }
+    EXPECT_EQ(engine_load_percent(555), 55.5);
+    EXPECT_EQ(engine_load_percent(std::nullopt), std::nullopt);
+}
+
+TEST(Engines, EngineWithOnlyALoadFileIsListed) {
+    // Without root the clocks are unreadable, but the load file is not debugfs.
+    FixtureTree tree("agx-orin");
+    tree.remove("/sys/kernel/debug");
+    auto source = make_engines_source();
+    ASSERT_TRUE(source->discover(Root(tree.root())));
+    Sample sample;
+    source->poll(sample);
+    ASSERT_EQ(sample.engines.size(), 1u);
+    EXPECT_EQ(sample.engines[0].name, "VIC");
+    EXPECT_EQ(sample.engines[0].load_pct, 31.0);
+    EXPECT_FALSE(sample.engines[0].online || sample.engines[0].freq_hz);
+}
+
 TEST(Engines, RootOnlyDebugfsNeedsRoot) {
     FixtureTree tree("agx-xavier");
     testing::deny(tree.path("/sys/kernel/debug"));

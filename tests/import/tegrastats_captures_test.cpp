@@ -192,6 +192,34 @@ TEST_P(TegrastatsSpot, FirstSampleMatchesTheRawLine) {
     EXPECT_EQ(board ? board->name : "", spot.board);
 }
 
+// orin-unknown-24gb-neleon.log (early JetPack 5): the GPU's two GPCs as two fields and the engine
+// loads as separate _LOAD fields. Line 2: "GR3D_FREQ 93%@1274 GR3D2_FREQ 82%@1274 NVENC_LOAD 0%
+// NVDEC_LOAD 0% VIC_LOAD 0% NVDLA0_LOAD 0% NVDLA1_LOAD 0% APE 81"; line 1 has "NVENC_LOAD 7%".
+TEST(TegrastatsCaptures, GpcFieldsAreOneGpuAndEngineLoadsAreKept) {
+    auto result = import_file(import_data("orin-unknown-24gb-neleon.log"));
+    ASSERT_GE(result.samples.size(), 2u);
+    const Sample& first = result.samples[0];
+    const Sample& second = result.samples[1];
+    ASSERT_EQ(second.gpu.size(), 1u);
+    EXPECT_EQ(second.gpu[0].name, "GR3D");
+    EXPECT_EQ(second.gpu[0].load_pct, 87.5);
+    EXPECT_EQ(second.gpu[0].freq_hz, 1274000000);
+    std::vector<std::pair<std::string, std::optional<double>>> loads;
+    for (const auto& e : first.engines)
+        loads.emplace_back(e.name, e.load_pct);
+    EXPECT_EQ(loads,
+              (std::vector<std::pair<std::string, std::optional<double>>>{{"APE", std::nullopt},
+                                                                          {"DLA0", 0.0},
+                                                                          {"DLA1", 0.0},
+                                                                          {"NVDEC", 0.0},
+                                                                          {"NVENC", 7.0},
+                                                                          {"VIC", 0.0}}));
+    EXPECT_TRUE(result.importer.notes().empty());
+    auto board = guess_board(second);
+    ASSERT_TRUE(board);
+    EXPECT_EQ(board->name, "agx-orin");  // 12 cores and Orin's zones, without GR3D2
+}
+
 INSTANTIATE_TEST_SUITE_P(Captures, TegrastatsSpot, ::testing::ValuesIn(kSpots),
                          [](const ::testing::TestParamInfo<Spot>& info) {
                              std::string name = info.param.file;

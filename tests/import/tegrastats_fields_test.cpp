@@ -143,9 +143,16 @@ const GpuCase kGpu[] = {
     {"GR3D_FREQ 22%", {{"GR3D", 22, {}}}},
     {"GR3D_FREQ @0", {{"GR3D", {}, 0}}},
     {"GR3D_FREQ 36%@[1377]", {{"GR3D", 36, 1377 * kMHz}}},
-    {"GR3D_FREQ 43%@[305,0]", {{"GR3D", 43, 305 * kMHz}, {"GR3D2", 43, 0}}},
-    {"GR3D_FREQ 93%@1274 GR3D2_FREQ 82%@1274",
-     {{"GR3D", 93, 1274 * kMHz}, {"GR3D2", 82, 1274 * kMHz}}},
+    // One GPU of two GPCs: the highest GPC clock (the gated GPC prints 0).
+    {"GR3D_FREQ 43%@[305,0]", {{"GR3D", 43, 305 * kMHz}}},
+    {"GR3D_FREQ 0%@[0,0]", {{"GR3D", 0, 0}}},
+    // Early JetPack 5 prints the second GPC as its own field: the same GPU, loads averaged.
+    {"GR3D_FREQ 93%@1274 GR3D2_FREQ 82%@1274", {{"GR3D", 87.5, 1274 * kMHz}}},
+    {"GR3D_FREQ 0%@1300 GR3D2_FREQ 0%@1300", {{"GR3D", 0, 1300 * kMHz}}},
+    // JetPack 7: three GPCs, with and without a load.
+    {"GR3D_FREQ @[1385,1385,1385]", {{"GR3D", {}, 1385 * kMHz}}},
+    {"GR3D_FREQ 0%@[1300,1300]", {{"GR3D", 0, 1300 * kMHz}}},
+    {"GR3D_FREQ 61%@[1385,1575,1385]", {{"GR3D", 61, 1575 * kMHz}}},
     {"GR3D 3%@76", {{"GR3D", 3, 76 * kMHz}}},
 };
 
@@ -168,24 +175,43 @@ struct EngineCase {
     const char* name;  // as the model names it
     std::optional<bool> online;
     std::optional<int64_t> hz;
-    bool load_note;
+    std::optional<double> load;
 };
 
 const EngineCase kEngines[] = {
-    {"APE 174", "APE", {}, 174 * kMHz, false},
-    {"APE 25", "APE", {}, 25 * kMHz, false},
-    {"VIC_FREQ 729", "VIC", {}, 729 * kMHz, false},
-    {"VIC_FREQ 0%@115", "VIC", {}, 115 * kMHz, true},
-    {"VIC off", "VIC", false, {}, false},
-    {"NVENC off", "NVENC", false, {}, false},
-    {"NVENC 1190", "NVENC", true, 1190 * kMHz, false},
-    {"NVDEC off", "NVDEC", false, {}, false},
-    {"NVJPG off", "NVJPG", false, {}, false},
-    {"NVJPG1 off", "NVJPG1", false, {}, false},
-    {"OFA off", "OFA", false, {}, false},
-    {"NVDLA0 off", "DLA0", false, {}, false},
-    {"NVDLA1 off", "DLA1", false, {}, false},
-    {"PVA0_FREQ off", "PVA0", false, {}, false},
+    {"APE 174", "APE", {}, 174 * kMHz, {}},
+    {"APE 25", "APE", {}, 25 * kMHz, {}},
+    {"VIC_FREQ 729", "VIC", {}, 729 * kMHz, {}},
+    {"VIC_FREQ 0%@115", "VIC", {}, 115 * kMHz, 0},
+    {"VIC off", "VIC", false, {}, {}},
+    {"NVENC off", "NVENC", false, {}, {}},
+    {"NVENC 1190", "NVENC", true, 1190 * kMHz, {}},
+    {"NVDEC off", "NVDEC", false, {}, {}},
+    {"NVJPG off", "NVJPG", false, {}, {}},
+    {"NVJPG1 off", "NVJPG1", false, {}, {}},
+    {"OFA off", "OFA", false, {}, {}},
+    {"NVDLA0 off", "DLA0", false, {}, {}},
+    {"NVDLA1 off", "DLA1", false, {}, {}},
+    {"PVA0_FREQ off", "PVA0", false, {}, {}},
+    // Loads with a clock (issue #624's Orin line) and without one.
+    {"NVDEC 40%@115", "NVDEC", true, 115 * kMHz, 40},
+    {"VIC 31%@115", "VIC", true, 115 * kMHz, 31},
+    {"NVENC 1%@115", "NVENC", true, 115 * kMHz, 1},
+    {"NVENC 7%", "NVENC", {}, {}, 7},
+    // Early JetPack 5's separate load fields.
+    {"NVENC_LOAD 7%", "NVENC", {}, {}, 7},
+    {"NVDLA1_LOAD 0%", "DLA1", {}, {}, 0},
+    // JetPack 7: "<ENGINE><n>_FREQ @MHz" (clock only, on/off unknown); engine 0 is the unnumbered
+    // name, as the live reader calls it.
+    {"NVENC0_FREQ @1556", "NVENC", {}, 1556 * kMHz, {}},
+    {"NVENC1_FREQ @1556", "NVENC1", {}, 1556 * kMHz, {}},
+    {"NVDEC0_FREQ @1243", "NVDEC", {}, 1243 * kMHz, {}},
+    {"NVJPG0_FREQ @1062", "NVJPG", {}, 1062 * kMHz, {}},
+    {"OFA_FREQ @800", "OFA", {}, 800 * kMHz, {}},
+    {"NVENC0_FREQ off", "NVENC", false, {}, {}},
+    // The PVA's two cores: the mean of their loads.
+    {"PVA0_FREQ [0%,0%]@1215", "PVA0", true, 1215 * kMHz, 0},
+    {"PVA0_FREQ [10%,31%]@1215", "PVA0", true, 1215 * kMHz, 20.5},
 };
 
 TEST(TegrastatsFields, Engines) {
@@ -199,7 +225,8 @@ TEST(TegrastatsFields, Engines) {
         EXPECT_EQ(s->engines[0].name, c.name);
         EXPECT_EQ(s->engines[0].online, c.online);
         EXPECT_EQ(s->engines[0].freq_hz, c.hz);
-        EXPECT_EQ(importer.notes().size(), c.load_note ? 1u : 0u);
+        EXPECT_EQ(s->engines[0].load_pct, c.load);
+        EXPECT_TRUE(importer.notes().empty());
     }
 }
 
@@ -217,19 +244,28 @@ TEST(TegrastatsFields, EnginesAreListedByName) {
 TEST(TegrastatsFields, FieldsWithoutAModelPlaceAreNotes) {
     TegrastatsImporter importer;
     auto s = importer.parse_line(
-        "RAM 18220/24402MB (lfb 872x4MB) NVENC_LOAD 7% NVDEC_LOAD 0% VIC_LOAD 0% NVDLA0_LOAD 0% "
-        "NVDLA1_LOAD 0% APE 81 MTS fg 0% bg 3% PMIC@50C",
-        3);
+        "RAM 18220/24402MB (lfb 872x4MB) NVENC_LOAD 7% APE 81 MTS fg 0% bg 3% PMIC@50C", 3);
     ASSERT_TRUE(s);
     EXPECT_TRUE(importer.warnings().empty());
     std::vector<std::string> kinds;
     for (const auto& n : importer.notes())
         kinds.push_back(n.kind);
-    EXPECT_EQ(kinds, (std::vector<std::string>{"NVENC_LOAD", "NVDEC_LOAD", "VIC_LOAD",
-                                               "NVDLA0_LOAD", "NVDLA1_LOAD", "MTS", "PMIC"}));
-    EXPECT_EQ(importer.notes()[5].example, "MTS fg 0% bg 3%");
-    ASSERT_EQ(s->engines.size(), 1u);  // APE; the loads have no engine field
+    EXPECT_EQ(kinds, (std::vector<std::string>{"MTS", "PMIC"}));
+    EXPECT_EQ(importer.notes()[0].example, "MTS fg 0% bg 3%");
+    ASSERT_EQ(s->engines.size(), 2u);  // APE, and NVENC with its load
     EXPECT_TRUE(s->thermal.empty());   // PMIC's fixed value is left out
+}
+
+TEST(TegrastatsFields, AnEnginesLoadAndClockInTwoFieldsAreOneEngine) {
+    // Early JetPack 5 prints loads apart from the clocks; either may come first.
+    Sample s = parse_field("VIC_FREQ 729 NVDEC_LOAD 12% VIC_LOAD 3% NVDEC 115");
+    ASSERT_EQ(s.engines.size(), 2u);
+    EXPECT_EQ(s.engines[0].name, "NVDEC");
+    EXPECT_EQ(s.engines[0].load_pct, 12.0);
+    EXPECT_EQ(s.engines[0].freq_hz, 115 * kMHz);
+    EXPECT_EQ(s.engines[1].name, "VIC");
+    EXPECT_EQ(s.engines[1].load_pct, 3.0);
+    EXPECT_EQ(s.engines[1].freq_hz, 729 * kMHz);
 }
 
 TEST(TegrastatsFields, Temperatures) {

@@ -115,12 +115,63 @@ TEST(PowerRails, OrinNanoVddInIsTotal) {
     EXPECT_DOUBLE_EQ(*sample.power_total_mw, 5191.368);
 }
 
-TEST(PowerRails, ThorTotalIsGpuPlusCpuSocMss) {
+// Thor's carrier INA238 (hwmon `ina238`, power in µW) measures the board input: its rail, named
+// VIN as tegrastats names it, is the total, as VDD_IN is on other boards.
+TEST(PowerRails, ThorTotalIsItsInputMonitor) {
     auto sample = poll_power(fixture_path("thor"));
+    ASSERT_EQ(sample.rails.size(), 4u);
+    sample.rails.pop_back();
     expect_rails(sample, {{"VDD_GPU", 808, 3712, 2999.296, false, 32760, 32760, false},
                           {"VDD_CPU_SOC_MSS", 800, 10350, 8280.0, false, 32760, 32760, false},
                           {"VIN_SYS_5V0", 5008, 1105, 5533.84, false, 32760, 32760, false}});
-    EXPECT_NEAR(*sample.power_total_mw, 2999.296 + 8280.0, 1e-9);
+    auto full = poll_power(fixture_path("thor"));
+    const RailSample& vin = full.rails[3];
+    EXPECT_EQ(vin.name, "VIN");
+    EXPECT_EQ(vin.voltage_mv, 20000.0);
+    EXPECT_EQ(vin.current_ma, 975.0);
+    EXPECT_EQ(vin.power_mw, 19500.0);  // power1_input 19500000 µW: the chip's own product
+    EXPECT_TRUE(vin.is_total);
+    EXPECT_FALSE(vin.warn_ma || vin.crit_ma || vin.warn_alarm || vin.crit_alarm);
+    EXPECT_EQ(full.power_total_mw, 19500.0);
+    auto source = make_power_source();
+    source->discover(Root(fixture_path("thor")));
+    int ina238 = 0;
+    for (const auto& status : source->status()) {
+        if (status.name != "power.ina238") continue;
+        ++ina238;
+        EXPECT_EQ(status.state, SourceStatus::State::found);
+        EXPECT_EQ(status.path, "/sys/bus/i2c/devices/2-0044/hwmon/hwmon3");
+    }
+    EXPECT_EQ(ina238, 1);
+}
+
+TEST(PowerRails, ThorWithoutItsInputMonitorSumsTheModuleRails) {
+    FixtureTree tree("thor");
+    tree.remove("/sys/bus/i2c/devices/2-0044");
+    auto sample = poll_power(tree.root());
+    ASSERT_EQ(sample.rails.size(), 3u);
+    EXPECT_NEAR(*sample.power_total_mw, 2999.296 + 8280.0, 1e-9);  // VIN_SYS_5V0 left out
+}
+
+TEST(PowerRails, Ina238LabelPowerFallbackAndGarbage) {
+    FixtureTree tree("thor");
+    const std::string hwmon = "/sys/bus/i2c/devices/2-0044/hwmon/hwmon3";
+    tree.write(hwmon + "/label", "VIN_48V\n");
+    tree.remove(hwmon + "/power1_input");
+    auto source = make_power_source();
+    ASSERT_TRUE(source->discover(Root(tree.root())));
+    Sample labelled;
+    source->poll(labelled);
+    ASSERT_EQ(labelled.rails.size(), 4u);
+    EXPECT_EQ(labelled.rails[3].name, "VIN_48V");
+    EXPECT_EQ(labelled.rails[3].power_mw, 20000.0 * 975 / 1000);  // V x A without power1_input
+    EXPECT_FALSE(labelled.rails[3].is_total);  // not a known input rail name: the module sum
+    EXPECT_NEAR(*labelled.power_total_mw, 2999.296 + 8280.0, 1e-9);
+    tree.write(hwmon + "/in1_input", "garbage\n");
+    tree.write(hwmon + "/curr1_input", "\n");
+    Sample bad;
+    source->poll(bad);
+    EXPECT_FALSE(bad.rails[3].voltage_mv || bad.rails[3].current_ma || bad.rails[3].power_mw);
 }
 
 TEST(PowerRails, AlarmsAreReadOnEveryPoll) {

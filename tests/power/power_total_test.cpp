@@ -44,6 +44,14 @@ TEST(PowerTotal, AgxOrinSumsModuleRailsOnly) {
         EXPECT_FALSE(rail.is_total);  // a computed sum is not a rail
 }
 
+TEST(PowerTotal, ThorsInputMonitorIsTheTotal) {
+    auto rule = choose_total_rule({"VDD_GPU", "VDD_CPU_SOC_MSS", "VIN_SYS_5V0", "VIN"});
+    EXPECT_EQ(rule.input_rail, 3u);
+    EXPECT_TRUE(rule.summed_rails.empty());
+    // VIN is a whole name: AGX Orin's VIN_SYS_5V0 is not an input rail.
+    EXPECT_FALSE(choose_total_rule({"VIN_SYS_5V0"}).input_rail);
+}
+
 TEST(PowerTotal, AgxXavierAndThor) {
     EXPECT_EQ(choose_total_rule({"GPU", "CPU", "SOC", "CV", "VDDRQ", "SYS5V"}).summed_rails,
               (std::vector<size_t>{0, 1, 2, 3, 4, 5}));

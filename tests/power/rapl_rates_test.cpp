@@ -76,6 +76,9 @@ TEST(Rapl, PowerFromTwoSamplesWithAWriteBetween) {
     EXPECT_DOUBLE_EQ(*cur.rails[4].power_mw, 40000.0);
     // Only the package: core/uncore/dram are inside or beside it, psys contains it.
     EXPECT_DOUBLE_EQ(*cur.power_total_mw, 25000.0);
+    // The rails the total is made of are flagged: the package alone.
+    for (const auto& rail : cur.rails)
+        EXPECT_EQ(rail.in_total, rail.name == "package-0") << rail.name;
 }
 
 TEST(Rapl, UnchangedCounterIsZeroPower) {

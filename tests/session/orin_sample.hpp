@@ -63,13 +63,15 @@ inline Sample orin_sample() {
     gpu.tpc_pg_mask = 0;
     s.gpu.push_back(gpu);
     s.emc = EmcSample{0.0, 3199000000, 204000000, 3199000000};
-    s.engines = {{"APE", true, 174000000}, {"VIC", true, 729600000}, {"NVENC", false, {}}};
+    s.engines = {
+        {"APE", true, 174000000, {}}, {"VIC", true, 729600000, 31.0}, {"NVENC", false, {}, {}}};
 
-    RailSample gpu_soc{"VDD_GPU_SOC", false, 5008.0, 872.2, 4368.0, {}, {}, {}, {}, {}, {}};
-    RailSample cpu_cv{"VDD_CPU_CV", false, 5008.0, 317.1, 1588.0, {}, {}, false, false, {}, {}};
+    RailSample gpu_soc{"VDD_GPU_SOC", false, 5008.0, 872.2, 4368.0, {}, {}, {}, {}, {}, {}, false};
+    RailSample cpu_cv{"VDD_CPU_CV", false, 5008.0, 317.1, 1588.0, {},
+                      {},           false, false,  {},    {},     false};
     RailSample sys5v{"VIN_SYS_5V0", false, 5016.0, 843.9, 4233.0, 2100.0,
-                     2600.0,        false, false,  {},    {}};
-    RailSample ao{"VDDQ_VDD2_1V8AO", false, 1800.0, 223.9, 403.0, {}, {}, {}, {}, {}, {}};
+                     2600.0,        false, false,  {},    {},     false};
+    RailSample ao{"VDDQ_VDD2_1V8AO", false, 1800.0, 223.9, 403.0, {}, {}, {}, {}, {}, {}, false};
     s.rails = {gpu_soc, cpu_cv, sys5v, ao};
     s.power_total_mw = 10592.0;
     s.thermal = {{"cpu", 52.625}, {"gpu", 48.281}, {"cv0", std::nullopt}, {"tj", 52.625}};

@@ -194,6 +194,12 @@ Sample summary_of(const Sample& full) {
         s.emc.emplace();
         s.emc->util_pct = full.emc->util_pct;
     }
+    for (const auto& e : full.engines) {
+        EngineSample engine;
+        engine.name = e.name;
+        engine.load_pct = e.load_pct;
+        s.engines.push_back(engine);
+    }
     for (const auto& r : full.rails) {
         RailSample rail;
         rail.name = r.name;

@@ -43,10 +43,12 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
                                      "mem_util", "mem_freq_hz", "mem_max_hz", "temp_c", "power_mw",
                                      "power_limit_mw", "mem_used_kb", "mem_total_kb"}));
     EXPECT_EQ(keys(line["emc"]), (std::set<std::string>{"util", "freq_hz", "min_hz", "max_hz"}));
-    EXPECT_EQ(keys(line["engines"][0]), (std::set<std::string>{"name", "online", "freq_hz"}));
-    EXPECT_EQ(keys(line["rails"][0]),
-              (std::set<std::string>{"name", "voltage_mv", "current_ma", "power_mw", "is_total",
-                                     "warn_ma", "crit_ma", "warn_alarm", "crit_alarm"}));
+    EXPECT_EQ(keys(line["engines"][0]),
+              (std::set<std::string>{"name", "online", "freq_hz", "load"}));
+    EXPECT_EQ(
+        keys(line["rails"][0]),
+        (std::set<std::string>{"name", "voltage_mv", "current_ma", "power_mw", "is_total",
+                               "in_total", "warn_ma", "crit_ma", "warn_alarm", "crit_alarm"}));
     EXPECT_EQ(keys(line["thermal"][0]), (std::set<std::string>{"name", "temp_c"}));
     EXPECT_EQ(keys(line["fans"][0]),
               (std::set<std::string>{"name", "speed_pct", "rpm", "control"}));

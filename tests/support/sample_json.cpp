@@ -83,8 +83,10 @@ ordered_json emc_json(const std::optional<EmcSample>& emc) {
 ordered_json engines_json(const std::vector<EngineSample>& engines) {
     ordered_json out = ordered_json::array();
     for (const auto& e : engines)
-        out.push_back(
-            {{"name", e.name}, {"online", optional(e.online)}, {"freq_hz", optional(e.freq_hz)}});
+        out.push_back({{"name", e.name},
+                       {"online", optional(e.online)},
+                       {"freq_hz", optional(e.freq_hz)},
+                       {"load", rounded(e.load_pct)}});
     return out;
 }
 
@@ -96,6 +98,7 @@ ordered_json rails_json(const std::vector<RailSample>& rails) {
                        {"current_ma", rounded(r.current_ma)},
                        {"power_mw", rounded(r.power_mw)},
                        {"is_total", r.is_total},
+                       {"in_total", r.in_total},
                        {"warn_ma", rounded(r.warn_ma)},
                        {"crit_ma", rounded(r.crit_ma)},
                        {"warn_alarm", optional(r.warn_alarm)},

@@ -155,6 +155,49 @@ TEST_F(Frame, PowerPageShowsEachRailEnergyAndTrips) {
         EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
 }
 
+TEST_F(Frame, PowerPageSaysWhichRailOrSumIsTheTotal) {
+    Scene scene;
+    scene.ui.page = Page::power;
+    screen.resize(40, 200);
+    scene.draw();
+    EXPECT_NE(screen.text().find("total 15.5 W = VDD_IN"), std::string::npos) << screen.text();
+    // AGX Orin as its power source flags it: no input rail, three module rails summed.
+    Sample orin = testing::orin_sample(6.0);
+    orin.rails.pop_back();
+    for (auto& rail : orin.rails)
+        rail.in_total = rail.name != "VIN_SYS_5V0";
+    orin.power_total_mw = 5182 * 843 / 1000.0 + 780 * 2036 / 1000.0 + 1800 * 224 / 1000.0;
+    scene.view.update(orin);
+    scene.draw();
+    EXPECT_NE(screen.text().find("total 6.4 W = VDD_GPU_SOC + VDD_CPU_CV + VDDQ_VDD2_1V8AO"),
+              std::string::npos)
+        << screen.text();
+    // Too narrow for the names: the total alone.
+    screen.resize(24, 60);
+    scene.draw();
+    EXPECT_NE(screen.text().find("total 6.4 W"), std::string::npos) << screen.text();
+    EXPECT_EQ(screen.text().find("total 6.4 W ="), std::string::npos) << screen.text();
+    screen.resize(40, 200);
+    // Rails that say nothing of the total (a session from before the flags): the total alone.
+    for (auto& rail : orin.rails)
+        rail.in_total = false;
+    scene.view.update(orin);
+    scene.draw();
+    EXPECT_NE(screen.text().find("total 6.4 W"), std::string::npos) << screen.text();
+    EXPECT_EQ(screen.text().find("total 6.4 W ="), std::string::npos) << screen.text();
+}
+
+TEST_F(Frame, GpuPageShowsEngineLoadsOrNotAvailable) {
+    Scene scene;
+    scene.ui.page = Page::gpu;
+    screen.resize(40, 120);
+    scene.draw();
+    std::string text = screen.text();
+    EXPECT_NE(text.find("12%  1.11 GHz"), std::string::npos) << text;  // NVENC
+    EXPECT_NE(text.find("n/a       off"), std::string::npos) << text;  // NVDEC: no load, off
+    EXPECT_NE(text.find("n/a       n/a"), std::string::npos) << text;  // DLA0: nothing known
+}
+
 TEST_F(Frame, NarrowPowerPageKeepsWholeRailNamesAndDropsColumnsInstead) {
     Scene scene;
     scene.ui.page = Page::power;

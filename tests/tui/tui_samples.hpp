@@ -36,9 +36,9 @@ inline Sample orin_sample(double t_s = 1.0) {
     g.scaling_3d_enabled = true, g.tpc_pg_mask = 0;
     s.gpu.push_back(g);
     s.emc = EmcSample{23.0, 3199000000, 204000000, 3199000000};
-    s.engines = {{"NVENC", true, 1113600000},
-                 {"NVDEC", false, std::nullopt},
-                 {"DLA0", std::nullopt, std::nullopt}};
+    s.engines = {{"NVENC", true, 1113600000, 12.0},
+                 {"NVDEC", false, std::nullopt, std::nullopt},
+                 {"DLA0", std::nullopt, std::nullopt, std::nullopt}};
     s.rails = {rail_from_voltage_current("VDD_GPU_SOC", 843, 5182),
                rail_from_voltage_current("VDD_CPU_CV", 780, 2036),
                rail_from_voltage_current("VIN_SYS_5V0", 4992, 848),
