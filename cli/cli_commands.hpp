@@ -127,6 +127,13 @@ A truncated last line is a warning and everything before it is used; a corrupt l
 with its line number and skipped (also a line longer than 16 MiB, or nested deeper than 64 arrays
 and objects); a file that is not a session is a one-line error (exit 1), as is a device or socket
 given as the file (a pipe is read).
+.IP
+A file may be compressed with zstd or gzip (as
+.B record \-o
+.I FILE.jsonl.zst
+writes it): the form is told from its first bytes, not its name.
+A compressed file cut short (the recorder was killed) is a warning and every complete line before
+the cut is read; damage to the compressed data is an error naming the file.
 )roff",
         ""},
     CommandSpec{command::stat, "stat",
@@ -324,6 +331,9 @@ for the keys of a replay.
 Memory stays bounded: the replay holds one sample ahead; stepping back re-reads the file from
 its start up to the previous sample, so it takes longer the further into a long session it is.
 The view needs a terminal; the file cannot be standard input (the keys come from there).
+A zstd- or gzip-compressed session is read as
+.B report
+reads it.
 )roff",
         ""},
     CommandSpec{

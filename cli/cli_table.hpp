@@ -157,13 +157,17 @@ show that command's help.
                R"roff(Print the version, then exit.
 )roff"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output,
-               "write the session to FILE; - is standard output", "-", command::record,
-               store<&Args::record, &RecordArgs::output>,
+               "write the session to FILE (FILE.zst: zstd-compressed); - is standard output", "-",
+               command::record, store<&Args::record, &RecordArgs::output>,
                R"roff(Write the session to
 .IR FILE ,
 created or truncated before sampling starts;
 .B \-
 is standard output.
+A name ending in
+.B .zst
+is written compressed with zstd (about 20 times smaller), flushed after every line, so a killed
+recorder loses at most the line being written.
 Default:
 .BR \- .
 )roff"},
@@ -202,12 +206,15 @@ The only format is
 .BR tegrastats .
 )roff"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output,
-               "write the session to FILE; - is standard output", "-", command::import,
-               store<&Args::import, &ImportArgs::output>,
+               "write the session to FILE (FILE.zst: zstd-compressed); - is standard output", "-",
+               command::import, store<&Args::import, &ImportArgs::output>,
                R"roff(Write the session to
 .IR FILE ;
 .B \-
 is standard output.
+A name ending in
+.B .zst
+is written compressed with zstd.
 Default:
 .BR \- .
 )roff"},
@@ -239,13 +246,17 @@ and
 .B \-
 double and halve it during the replay.
 )roff"},
-    OptionSpec{"output", 'o', "FILE", ValueKind::output, "also keep the session in FILE", "",
-               command::stat, store<&Args::stat, &StatArgs::output>,
+    OptionSpec{"output", 'o', "FILE", ValueKind::output,
+               "also keep the session in FILE (FILE.zst: zstd-compressed)", "", command::stat,
+               store<&Args::stat, &StatArgs::output>,
                R"roff(Also keep the session in
 .I FILE
 (the summary is the one
 .B edgetop report
-prints for it).
+prints for it); zstd-compressed when the name ends in
+.BR .zst ,
+as with
+.BR record .
 )roff"},
     OptionSpec{
         "modes", 0, "LIST", ValueKind::mode_list,
@@ -317,13 +328,15 @@ An address that cannot be bound is an error naming it (exit status 1).
 Default: 127.0.0.1:9102.
 )roff"},
     OptionSpec{"log", 0, "FILE", ValueKind::output,
-               "also write the session to FILE, as record does", "", command::serve,
-               store<&Args::serve, &ServeArgs::log>,
+               "also write the session to FILE, as record does (FILE.zst: zstd-compressed)", "",
+               command::serve, store<&Args::serve, &ServeArgs::log>,
                R"roff(Also write the session to
 .IR FILE ,
 exactly as
 .B edgetop record
-would (header, samples with their flags, event lines, end line).
+would (header, samples with their flags, event lines, end line; zstd-compressed when the name
+ends in
+.BR .zst ).
 )roff"},
     OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
                "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",

@@ -68,7 +68,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
         }
     }
 
-    SessionWriter writer(output->fd());
+    SessionWriter writer(output->fd(), session_compression_for(output_path));
     SessionHeader header;
     header.started = started;
     header.interval_ms = args.global.interval_ms;
@@ -86,6 +86,8 @@ int record_session(const cli::Args& args, const std::string& output_path,
         Recorder recorder(sampler, analyzer, writer, signals, child.get(), start, observer);
         outcome = recorder.run(plan_of(args));
     }
+    // The end of a .zst's frame; a plain file has nothing more to write.
+    if (!writer.finish()) outcome.write_failed = true;
     if (outcome.write_failed)
         print_error(fmt::format("cannot write {}: {}", output->display_name(),
                                 std::strerror(writer.error())));
