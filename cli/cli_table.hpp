@@ -44,6 +44,8 @@ enum class ValueKind {
     delay,            // seconds, 0 or more
     percent,          // a percentage, 0 or more
     watts,            // a power, more than 0
+    size,             // bytes, with a k, M or G suffix (1024, 1024^2, 1024^3), 4k or more
+    files,            // a number of files, 1 or more
 };
 
 struct OptionSpec {
@@ -170,6 +172,61 @@ is written compressed with zstd (about 20 times smaller), flushed after every li
 recorder loses at most the line being written.
 Default:
 .BR \- .
+)roff"},
+    OptionSpec{"rotate", 0, "SIZE", ValueKind::size,
+               "start a new file when this one reaches SIZE bytes (k, M, G: KiB, MiB, GiB)", "",
+               command::record | command::serve, store<&Args::record, &RecordArgs::rotate_bytes>,
+               R"roff(Close the session file once it holds
+.I SIZE
+bytes (on disk, compressed for a
+.BR .zst )
+and go on in the next file of the set:
+.I FILE
+is followed by
+.IR NAME .1 .EXT ,
+.IR NAME .2 .EXT ,
+\&... where
+.I EXT
+is the name's
+.BR .jsonl.zst ,
+.B .jsonl
+or
+.B .zst
+ending
+.RB ( run.jsonl.zst ,
+.BR run.1.jsonl.zst ,
+.BR run.2.jsonl.zst ;
+a name with none of these endings gets
+.BI . N
+appended).
+A file goes past
+.I SIZE
+by at most the line that reached it.
+Each file is a whole session (header, samples, events, an end line with reason
+.BR rotated )
+with the same session id and its part number in the header;
+.B edgetop report
+and
+.B edgetop replay
+read the set as one session.
+.I SIZE
+is in bytes, or with a suffix
+.B k
+(KiB),
+.B M
+(MiB) or
+.B G
+(GiB), and at least 4k.
+Not with standard output.
+)roff"},
+    OptionSpec{"keep", 0, "N", ValueKind::files,
+               "with --rotate: keep only the newest N files of the set, deleting older ones", "",
+               command::record | command::serve, store<&Args::record, &RecordArgs::keep_files>,
+               R"roff(With
+.BR \-\-rotate :
+when a new file of the set starts, delete the oldest ones so that at most
+.I N
+files remain (the new one included).
 )roff"},
     OptionSpec{"count", 'n', "N", ValueKind::count, "stop after N samples", "", command::record,
                store<&Args::record, &RecordArgs::count>,

@@ -8,6 +8,7 @@
 #include "report/report_json.hpp"
 #include "report/report_session.hpp"
 #include "report/report_text.hpp"
+#include "session/session_parts.hpp"
 #include "session/session_reader.hpp"
 
 namespace edgetop {
@@ -27,18 +28,20 @@ int run_report(const cli::Args& args) {
         print_error(rule_error);
         return 2;
     }
+    auto print = [](const std::string& problem) { print_error(problem); };
     std::vector<analysis::SessionReport> reports;
-    for (const auto& file : args.operands) {
-        try {
-            if (args.report.from == "tegrastats")
+    try {
+        if (args.report.from == "tegrastats") {
+            for (const auto& file : args.operands)
                 reports.push_back(report_tegrastats_file(file, args, *rules));
-            else
-                reports.push_back(report_session_file(
-                    file, *rules, [](const std::string& problem) { print_error(problem); }));
-        } catch (const SessionError& e) {
-            print_error(e.what());
-            return 1;
+        } else {
+            // The files of a rotated set are one session.
+            for (const auto& session : group_session_files(args.operands, print))
+                reports.push_back(report_session_files(session.paths, *rules, print));
         }
+    } catch (const SessionError& e) {
+        print_error(e.what());
+        return 1;
     }
     if (args.report.json) {
         write_stdout(reports_to_json(reports).dump(
