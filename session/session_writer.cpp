@@ -11,10 +11,9 @@ namespace edgetop {
 
 namespace {
 
-// zstd's default level: ~25x on session lines flushed one by one (each line is mostly a copy of
-// the one before, found in the 2 MiB window at any level), at a few microseconds per line (bench
-// /record_zstd in bench/README.md); the faster levels gain no measurable CPU next to sampling,
-// the stronger ones cost several times more per line for a few percent of size.
+// zstd's default level: 19-25x smaller sessions, the lines being flushed one by one (each is
+// mostly a copy of the ones before, in the window), at a few microseconds per line against
+// ~250 us per sample (bench/README.md, Compressed sessions).
 constexpr int kZstdLevel = 3;
 
 bool ends_with(const std::string& text, const std::string& end) {
