@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -17,6 +18,7 @@ namespace edgetop::testing {
 namespace {
 
 using nlohmann::json;
+namespace fs = std::filesystem;
 
 constexpr const char* kZstdTool = "/usr/bin/zstd";
 
@@ -124,11 +126,19 @@ TEST(CompressedSession, SigkillLosesAtMostTheLineBeingWritten) {
     bool have_tool = access(kZstdTool, X_OK) == 0;
     if (!have_tool) std::cerr << kZstdTool << " not installed: the zstd -dc half is skipped\n";
     std::mt19937 random(std::random_device{}());
-    std::uniform_int_distribution<int> after_ms(250, 900);
+    std::uniform_int_distribution<int> after_ms(0, 600);
     for (int i = 0; i < 4; ++i) {
         std::string zst = tmp.file("killed" + std::to_string(i) + ".jsonl.zst");
         EdgetopProcess record(
             {"record", "--root", fixture_root("agx-orin"), "-i", "50", "-o", zst});
+        // Once the header and a first sample are on disk (a loaded machine may take a while to
+        // start the sanitized binary), a random moment.
+        auto size = [&] { return fs::exists(zst) ? fs::file_size(zst) : 0; };
+        for (int wait = 0; wait < 400 && size() == 0; ++wait)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        auto header_bytes = size();
+        for (int wait = 0; wait < 400 && size() == header_bytes; ++wait)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
         int wait_ms = after_ms(random);
         std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
         record.send(SIGKILL);
