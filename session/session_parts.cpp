@@ -62,6 +62,9 @@ struct SetFile {
 
 // The set id and part of a file's header, when it is a file of a set.
 std::optional<SetFile> set_file_of(const std::string& path, std::string& id) {
+    // A pipe (report <(zstd -dc x)) is read once, by its own reader: never probed here.
+    std::error_code error;
+    if (!fs::is_regular_file(path, error)) return std::nullopt;
     try {
         SessionReader reader(path);
         const auto& header = reader.header();
