@@ -51,7 +51,7 @@ void BM_ReportHtml(benchmark::State& state) {
             benchmark::DoNotOptimize(text.data());
         } else {
             std::vector<edgetop::html::HtmlSession> sessions;
-            sessions.push_back(edgetop::html::read_html_session(session.path(), rules, {}));
+            sessions.push_back(edgetop::html::read_html_session({session.path()}, rules, {}));
             auto page = edgetop::html::render_html_report(sessions);
             edgetop::write_file_replacing(out, page);
             page_bytes = page.size();

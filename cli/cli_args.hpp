@@ -37,6 +37,9 @@ struct RecordArgs {
     std::string output;  // "-" is standard output
     std::optional<int64_t> count;
     std::optional<double> duration_s;
+    // --rotate and --keep, for serve --log too.
+    std::optional<int64_t> rotate_bytes;
+    std::optional<int64_t> keep_files;
 
     bool operator==(const RecordArgs&) const = default;
 };

@@ -127,6 +127,20 @@ A truncated last line is a warning and everything before it is used; a corrupt l
 with its line number and skipped (also a line longer than 16 MiB, or nested deeper than 64 arrays
 and objects); a file that is not a session is a one-line error (exit 1), as is a device or socket
 given as the file (a pipe is read).
+.IP
+A file may be compressed with zstd or gzip (as
+.B record \-o
+.I FILE.jsonl.zst
+writes it): the form is told from its first bytes, not its name.
+A compressed file cut short (the recorder was killed) is a warning and every complete line before
+the cut is read; damage to the compressed data is an error naming the file.
+.IP
+The files of a set written with
+.B \-\-rotate
+are one session, whether all are given (in any order) or only one of them: the others are found
+beside it by name and by the set id in their headers, and their samples are taken in part order,
+so the report is the one of the same recording unrotated.
+A part missing between two present ones is named in a warning and the others are read.
 )roff",
         ""},
     CommandSpec{command::stat, "stat",
@@ -346,6 +360,11 @@ for the keys of a replay.
 Memory stays bounded: the replay holds one sample ahead; stepping back re-reads the file from
 its start up to the previous sample, so it takes longer the further into a long session it is.
 The view needs a terminal; the file cannot be standard input (the keys come from there).
+A zstd- or gzip-compressed session, and the files of a set written with
+.BR \-\-rotate ,
+are read as
+.B report
+reads them.
 )roff",
         ""},
     CommandSpec{
@@ -462,15 +481,21 @@ struct OperandSpec {
 };
 
 inline constexpr std::array kOperands{
-    OperandSpec{"report", "FILE...", "session files (- is standard input); at least one",
+    OperandSpec{"report", "FILE...",
+                "session files (- is standard input; a rotated set's files are one session); at "
+                "least one",
                 R"roff(.I FILE ...
 Session files;
 .B \-
 is standard input.
+The files of a set written with
+.B \-\-rotate
+(given in any order, or its first file alone) are one session.
 )roff"},
     OperandSpec{"import", "tegrastats FILE",
                 "the format (only tegrastats) and the log to read (- is standard input)", ""},
-    OperandSpec{"replay", "FILE", "the session file to play", ""},
+    OperandSpec{"replay", "FILE...",
+                "the session file to play (or the files of one set written with --rotate)", ""},
     OperandSpec{"export", "FILE...", "session files (- is standard input); at least one",
                 R"roff(.I FILE ...
 Session files;

@@ -81,6 +81,31 @@ std::optional<double> parse_seconds(const std::string& text) {
     return v;
 }
 
+// "64k", "10M", "2G" (binary multiples) or a number of bytes.
+std::optional<int64_t> parse_size(std::string text) {
+    int64_t unit = 1;
+    if (!text.empty()) {
+        switch (text.back()) {
+            case 'k':
+            case 'K':
+                unit = int64_t{1} << 10;
+                break;
+            case 'M':
+                unit = int64_t{1} << 20;
+                break;
+            case 'G':
+                unit = int64_t{1} << 30;
+                break;
+            default:
+                break;
+        }
+        if (unit != 1) text.pop_back();
+    }
+    auto n = parse_positive_int(text);
+    if (!n || *n > (int64_t{1} << 50) / unit) return std::nullopt;
+    return *n * unit;
+}
+
 // Checks value against o's kind and converts it; the kind decides the alternative of Value.
 Value convert(const OptionSpec& o, const std::string& value) {
     auto fail = [&](std::string_view expected) {
@@ -155,6 +180,17 @@ Value convert(const OptionSpec& o, const std::string& value) {
             auto w = parse_seconds(value);
             if (!w || *w <= 0) throw fail("watts (more than 0)");
             return *w;
+        }
+        case ValueKind::size: {
+            auto bytes = parse_size(value);
+            if (!bytes || *bytes < 4096)
+                throw fail("a size of 4k or more (bytes, or k, M, G: KiB, MiB, GiB)");
+            return *bytes;
+        }
+        case ValueKind::files: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1) throw fail("a number of files (1 or more)");
+            return *n;
         }
         case ValueKind::directory:
             if (value.empty()) throw fail("a directory");

@@ -44,6 +44,8 @@ enum class ValueKind {
     delay,            // seconds, 0 or more
     percent,          // a percentage, 0 or more
     watts,            // a power, more than 0
+    size,             // bytes, with a k, M or G suffix (1024, 1024^2, 1024^3), 4k or more
+    files,            // a number of files, 1 or more
 };
 
 struct OptionSpec {
@@ -157,15 +159,74 @@ show that command's help.
                R"roff(Print the version, then exit.
 )roff"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output,
-               "write the session to FILE; - is standard output", "-", command::record,
-               store<&Args::record, &RecordArgs::output>,
+               "write the session to FILE (FILE.zst: zstd-compressed); - is standard output", "-",
+               command::record, store<&Args::record, &RecordArgs::output>,
                R"roff(Write the session to
 .IR FILE ,
 created or truncated before sampling starts;
 .B \-
 is standard output.
+A name ending in
+.B .zst
+is written compressed with zstd (about 20 times smaller), flushed after every line, so a killed
+recorder loses at most the line being written.
 Default:
 .BR \- .
+)roff"},
+    OptionSpec{"rotate", 0, "SIZE", ValueKind::size,
+               "start a new file when this one reaches SIZE bytes (k, M, G: KiB, MiB, GiB)", "",
+               command::record | command::serve, store<&Args::record, &RecordArgs::rotate_bytes>,
+               R"roff(Close the session file once it holds
+.I SIZE
+bytes (on disk, compressed for a
+.BR .zst )
+and go on in the next file of the set:
+.I FILE
+is followed by
+.IR NAME .1 .EXT ,
+.IR NAME .2 .EXT ,
+\&... where
+.I EXT
+is the name's
+.BR .jsonl.zst ,
+.B .jsonl
+or
+.B .zst
+ending
+.RB ( run.jsonl.zst ,
+.BR run.1.jsonl.zst ,
+.BR run.2.jsonl.zst ;
+a name with none of these endings gets
+.BI . N
+appended).
+A file goes past
+.I SIZE
+by at most the line that reached it.
+Each file is a whole session (header, samples, events, an end line with reason
+.BR rotated )
+with the same session id and its part number in the header;
+.B edgetop report
+and
+.B edgetop replay
+read the set as one session.
+.I SIZE
+is in bytes, or with a suffix
+.B k
+(KiB),
+.B M
+(MiB) or
+.B G
+(GiB), and at least 4k.
+Not with standard output.
+)roff"},
+    OptionSpec{"keep", 0, "N", ValueKind::files,
+               "with --rotate: keep only the newest N files of the set, deleting older ones", "",
+               command::record | command::serve, store<&Args::record, &RecordArgs::keep_files>,
+               R"roff(With
+.BR \-\-rotate :
+when a new file of the set starts, delete the oldest ones so that at most
+.I N
+files remain (the new one included).
 )roff"},
     OptionSpec{"count", 'n', "N", ValueKind::count, "stop after N samples", "", command::record,
                store<&Args::record, &RecordArgs::count>,
@@ -229,12 +290,15 @@ is written directly.
 is not accepted.
 )roff"},
     OptionSpec{"output", 'o', "FILE", ValueKind::output,
-               "write the session to FILE; - is standard output", "-", command::import,
-               store<&Args::import, &ImportArgs::output>,
+               "write the session to FILE (FILE.zst: zstd-compressed); - is standard output", "-",
+               command::import, store<&Args::import, &ImportArgs::output>,
                R"roff(Write the session to
 .IR FILE ;
 .B \-
 is standard output.
+A name ending in
+.B .zst
+is written compressed with zstd.
 Default:
 .BR \- .
 )roff"},
@@ -266,13 +330,17 @@ and
 .B \-
 double and halve it during the replay.
 )roff"},
-    OptionSpec{"output", 'o', "FILE", ValueKind::output, "also keep the session in FILE", "",
-               command::stat, store<&Args::stat, &StatArgs::output>,
+    OptionSpec{"output", 'o', "FILE", ValueKind::output,
+               "also keep the session in FILE (FILE.zst: zstd-compressed)", "", command::stat,
+               store<&Args::stat, &StatArgs::output>,
                R"roff(Also keep the session in
 .I FILE
 (the summary is the one
 .B edgetop report
-prints for it).
+prints for it); zstd-compressed when the name ends in
+.BR .zst ,
+as with
+.BR record .
 )roff"},
     OptionSpec{
         "modes", 0, "LIST", ValueKind::mode_list,
@@ -344,13 +412,15 @@ An address that cannot be bound is an error naming it (exit status 1).
 Default: 127.0.0.1:9102.
 )roff"},
     OptionSpec{"log", 0, "FILE", ValueKind::output,
-               "also write the session to FILE, as record does", "", command::serve,
-               store<&Args::serve, &ServeArgs::log>,
+               "also write the session to FILE, as record does (FILE.zst: zstd-compressed)", "",
+               command::serve, store<&Args::serve, &ServeArgs::log>,
                R"roff(Also write the session to
 .IR FILE ,
 exactly as
 .B edgetop record
-would (header, samples with their flags, event lines, end line).
+would (header, samples with their flags, event lines, end line; zstd-compressed when the name
+ends in
+.BR .zst ).
 )roff"},
     OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
                "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",

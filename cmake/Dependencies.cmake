@@ -15,6 +15,8 @@ include(CMakeDependentOption)
 find_package(PkgConfig REQUIRED)
 find_package(Threads REQUIRED)
 find_package(ZLIB REQUIRED)
+# Compressed sessions (.jsonl.zst): Debian and Ubuntu package libzstd for every target.
+pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd>=1.4.0)
 
 find_package(fmt REQUIRED)
 set(EDGETOP_FMT_TARGET fmt::fmt CACHE STRING "fmt target to link (fmt::fmt or fmt::fmt-header-only)")

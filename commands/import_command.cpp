@@ -86,7 +86,7 @@ int run_import(const cli::Args& args) {
     }
     ImportedSamples samples(input->stream(), import_options(args));
     ImportStart start = start_import(samples, args.global.interval_ms);
-    SessionWriter writer(output->fd());
+    SessionWriter writer(output->fd(), session_compression_for(args.import.output));
     SampleWriter written(writer);
     bool ok = writer.write_line(imported_header_json(start.header));
     for (auto& s : start.first)
@@ -100,6 +100,7 @@ int run_import(const cli::Args& args) {
     if (ok)
         ok = writer.write_line(
             end_to_json({written.last_t_s(), written.samples(), EndReason::end_of_input}));
+    ok = writer.finish() && ok;
 
     const std::string& name = input->name();
     print_import_warnings(name, samples);

@@ -9,9 +9,9 @@
 
 #include "commands/commands.hpp"
 #include "commands/host_name.hpp"
-#include "commands/output_file.hpp"
 #include "commands/recorder.hpp"
 #include "commands/rule_options.hpp"
+#include "commands/session_file_set.hpp"
 #include "session/session_records_json.hpp"
 
 namespace edgetop {
@@ -47,9 +47,21 @@ int record_session(const cli::Args& args, const std::string& output_path,
         print_error(rule_error);
         return 2;
     }
-    std::unique_ptr<OutputFile> output;
+    std::optional<Rotation> rotation;
+    if (args.record.keep_files && !args.record.rotate_bytes) {
+        print_error("--keep: only with --rotate");
+        return 2;
+    }
+    if (args.record.rotate_bytes) {
+        if (output_path == "-") {
+            print_error("--rotate: needs a file to write (-o FILE or --log FILE)");
+            return 2;
+        }
+        rotation = Rotation{*args.record.rotate_bytes, args.record.keep_files};
+    }
+    std::unique_ptr<SessionFileSet> output;
     try {
-        output = std::make_unique<OutputFile>(output_path);
+        output = std::make_unique<SessionFileSet>(output_path, rotation);
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
@@ -68,7 +80,6 @@ int record_session(const cli::Args& args, const std::string& output_path,
         }
     }
 
-    SessionWriter writer(output->fd());
     SessionHeader header;
     header.started = started;
     header.interval_ms = args.global.interval_ms;
@@ -81,14 +92,14 @@ int record_session(const cli::Args& args, const std::string& output_path,
     analysis::Analyzer analyzer(header.board, *rules);
 
     RecordOutcome outcome;
-    outcome.write_failed = !writer.write_line(header_to_json(header));
+    outcome.write_failed = !output->start(header);
     if (!outcome.write_failed) {
-        Recorder recorder(sampler, analyzer, writer, signals, child.get(), start, observer);
+        Recorder recorder(sampler, analyzer, *output, signals, child.get(), start, observer);
         outcome = recorder.run(plan_of(args));
     }
-    if (outcome.write_failed)
-        print_error(fmt::format("cannot write {}: {}", output->display_name(),
-                                std::strerror(writer.error())));
+    // The end of a .zst's frame; a plain file has nothing more to write.
+    if (!output->finish()) outcome.write_failed = true;
+    if (outcome.write_failed) print_error(output->failure());
     *signal = outcome.signal;
     int status = child ? child->wait() : 0;
     return outcome.write_failed ? 1 : status;

@@ -25,18 +25,24 @@ bool Recorder::write_sample() {
     Sample sample = sampler_.sample();
     auto events = analyzer_.update(sample);
     analyzer_.annotate(sample);
-    bool ok = writer_.write_sample(sample);
+    SessionWriter& writer = files_.writer();
+    bool ok = writer.write_sample(sample);
     for (const auto& event : events)
-        ok = ok && writer_.write_line(analysis::event_to_line(event));
+        ok = ok && writer.write_line(analysis::event_to_line(event));
     if (!ok) {
         outcome_.write_failed = true;
         return false;
     }
     ++outcome_.samples;
+    files_.count_sample();
     if (observer_) {
         observer_->on_sample(sample);
         for (const auto& event : events)
             observer_->on_event(event);
+    }
+    if (!files_.rotate_if_full(sample.t_s)) {
+        outcome_.write_failed = true;
+        return false;
     }
     return true;
 }
@@ -68,13 +74,14 @@ std::optional<EndReason> Recorder::handle_signals() {
 void Recorder::write_end(EndReason reason) {
     using namespace std::chrono;
     double t = duration<double>(steady_clock::now() - start_).count();
-    SessionEnd end{t, outcome_.samples, reason};
+    // The samples of this file: all of them unless the set rotated.
+    SessionEnd end{t, files_.part_samples(), reason};
     if (!outcome_.write_failed) {
-        if (!writer_.write_line(end_to_json(end))) outcome_.write_failed = true;
+        if (!files_.writer().write_line(end_to_json(end))) outcome_.write_failed = true;
         return;
     }
     end.reason = EndReason::write_error;
-    writer_.write_closing_line(end_to_json(end));
+    files_.writer().write_closing_line(end_to_json(end));
 }
 
 RecordOutcome Recorder::run(const RecordPlan& plan) {

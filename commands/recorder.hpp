@@ -10,10 +10,10 @@
 #include "analysis/rules_analyzer.hpp"
 #include "cli/cli_args.hpp"
 #include "commands/child_process.hpp"
+#include "commands/session_file_set.hpp"
 #include "commands/signal_watch.hpp"
 #include "sensors/sampler/sampler.hpp"
 #include "session/session_types.hpp"
-#include "session/session_writer.hpp"
 
 namespace edgetop {
 
@@ -44,13 +44,13 @@ class Recorder {
   public:
     // start is the session's time origin (the end line's t counts from it); child and observer
     // may be null. Every sample goes through the analyzer: its flags into the sample, its raises
-    // and clears into event lines.
-    Recorder(Sampler& sampler, analysis::Analyzer& analyzer, SessionWriter& writer,
+    // and clears into event lines. After each sample the file set may rotate.
+    Recorder(Sampler& sampler, analysis::Analyzer& analyzer, SessionFileSet& files,
              SignalWatch& signals, ChildProcess* child, std::chrono::steady_clock::time_point start,
              RecordObserver* observer = nullptr)
         : sampler_(sampler),
           analyzer_(analyzer),
-          writer_(writer),
+          files_(files),
           signals_(signals),
           child_(child),
           start_(start),
@@ -67,7 +67,7 @@ class Recorder {
 
     Sampler& sampler_;
     analysis::Analyzer& analyzer_;
-    SessionWriter& writer_;
+    SessionFileSet& files_;
     SignalWatch& signals_;
     ChildProcess* child_;
     std::chrono::steady_clock::time_point start_;

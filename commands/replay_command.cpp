@@ -1,4 +1,5 @@
-// edgetop replay FILE: a recorded or imported session in the interactive view.
+// edgetop replay FILE...: a recorded or imported session in the interactive view (several files:
+// the files of one rotated set).
 #include <unistd.h>
 
 #include <cstdio>
@@ -7,12 +8,13 @@
 #include "commands/commands.hpp"
 #include "commands/replay_feed.hpp"
 #include "commands/rule_options.hpp"
+#include "session/session_parts.hpp"
 #include "tui/tui.hpp"
 
 namespace edgetop {
 
 int run_replay(const cli::Args& args) {
-    if (args.operands.size() != 1) {
+    if (args.operands.empty()) {
         print_error("replay: expected one session file");
         return 2;
     }
@@ -32,7 +34,16 @@ int run_replay(const cli::Args& args) {
                     path);
         return 1;
     }
-    ReplayFeed feed(path, std::move(*config));  // throws SessionError: exit 1 with its message
+    // The first file of a rotated set stands for the set.
+    std::vector<std::string> missing;
+    auto sessions = group_session_files(
+        args.operands, [&](const std::string& problem) { missing.push_back(problem); });
+    if (sessions.size() != 1) {
+        print_error("replay: expected one session (a file, or the files of one rotated set)");
+        return 2;
+    }
+    // Throws SessionError: exit 1 with its message.
+    ReplayFeed feed(sessions[0].paths, std::move(*config));
 
     tui::TuiOptions options;
     options.interval_ms = static_cast<int>(feed.header().interval_ms);
@@ -41,6 +52,8 @@ int run_replay(const cli::Args& args) {
     options.start_page = tui::page_from_index(args.view.page - 1);
     options.replay_speed = args.replay.speed;
     int status = tui::run_tui(feed, options);
+    for (const auto& problem : missing)
+        print_error(problem);
     for (const auto& problem : feed.problems())
         print_error(problem);
     if (feed.problem_count() > feed.problems().size())

@@ -10,19 +10,24 @@ namespace {
 constexpr std::size_t kKeptProblems = 5;
 }
 
-ReplayFeed::ReplayFeed(std::string path, analysis::RuleConfig config)
-    : path_(std::move(path)), config_(std::move(config)) {
+ReplayFeed::ReplayFeed(std::vector<std::string> paths, analysis::RuleConfig config)
+    : paths_(std::move(paths)), config_(std::move(config)) {
     open();
 }
 
-void ReplayFeed::open() {
+std::unique_ptr<SessionReader> ReplayFeed::open_file(std::size_t file) {
     // Problems are counted once: a rewind reads the same lines again.
-    bool first_pass = !reader_;
-    reader_ = std::make_unique<SessionReader>(path_, [this, first_pass](const SessionProblem& p) {
-        if (!first_pass) return;
+    return std::make_unique<SessionReader>(paths_.at(file), [this](const SessionProblem& p) {
+        if (!first_pass_) return;
         if (problems_.size() < kKeptProblems) problems_.push_back(p.message);
         ++problem_count_;
     });
+}
+
+void ReplayFeed::open() {
+    first_pass_ = !reader_;
+    file_ = 0;
+    reader_ = open_file(0);
     header_ = reader_->header();
     analyzer_.emplace(header_.board, config_);
     upcoming_ = read_sample();
@@ -31,9 +36,22 @@ void ReplayFeed::open() {
 
 std::optional<Sample> ReplayFeed::read_sample() {
     SessionRecord record;
-    while (reader_->next(record))
-        if (record.kind == SessionRecord::Kind::sample) return std::move(record.sample);
-    return std::nullopt;
+    for (;;) {
+        while (reader_->next(record))
+            if (record.kind == SessionRecord::Kind::sample) return std::move(record.sample);
+        if (file_ + 1 >= paths_.size()) return std::nullopt;
+        // The next file of a rotated set; one that is no longer a session ends the replay there.
+        try {
+            reader_ = open_file(++file_);
+        } catch (const SessionError& e) {
+            if (first_pass_) {
+                if (problems_.size() < kKeptProblems) problems_.push_back(e.what());
+                ++problem_count_;
+            }
+            file_ = paths_.size();
+            return std::nullopt;
+        }
+    }
 }
 
 const Sample* ReplayFeed::next() {
@@ -54,7 +72,7 @@ std::optional<double> ReplayFeed::next_gap_s() const {
 }
 
 bool ReplayFeed::rewind() {
-    if (path_ == "-") return false;
+    if (paths_.at(0) == "-") return false;
     open();
     return true;
 }

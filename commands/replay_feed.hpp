@@ -1,6 +1,7 @@
-// The interactive view's feed over a session file: samples in file order, the flags recomputed by
-// the Analyzer as in the live view, the pace taken from the samples' t. Memory stays bounded: one
-// sample ahead is kept, and going back re-reads the file from its start (rewind()).
+// The interactive view's feed over a session file (or the files of a rotated set, in part order):
+// samples in file order, the flags recomputed by the Analyzer as in the live view, the pace taken
+// from the samples' t. Memory stays bounded: one sample ahead is kept, and going back re-reads the
+// files from the start (rewind()).
 #pragma once
 
 #include <memory>
@@ -16,8 +17,8 @@ namespace edgetop {
 
 class ReplayFeed : public tui::SampleFeed {
   public:
-    // Opens the session and reads its header; throws SessionError.
-    ReplayFeed(std::string path, analysis::RuleConfig config);
+    // Opens the session (its first file) and reads its header; throws SessionError.
+    ReplayFeed(std::vector<std::string> paths, analysis::RuleConfig config);
 
     const Sample* next() override;
     const Board& board() const override { return header_.board; }
@@ -37,9 +38,12 @@ class ReplayFeed : public tui::SampleFeed {
 
   private:
     void open();
+    std::unique_ptr<SessionReader> open_file(std::size_t file);
     std::optional<Sample> read_sample();
 
-    std::string path_;
+    std::vector<std::string> paths_;
+    std::size_t file_ = 0;  // the file reader_ reads
+    bool first_pass_ = true;
     analysis::RuleConfig config_;
     std::unique_ptr<SessionReader> reader_;
     SessionHeader header_;

@@ -16,6 +16,7 @@
 #include "report/report_json.hpp"
 #include "report/report_session.hpp"
 #include "report/report_text.hpp"
+#include "session/session_parts.hpp"
 #include "session/session_reader.hpp"
 
 namespace edgetop {
@@ -45,19 +46,21 @@ int run_html_report(const cli::Args& args, const analysis::RuleConfig& rules) {
         return 1;
     }
     std::vector<html::HtmlSession> sessions;
-    for (const auto& file : args.operands) {
-        try {
-            if (args.report.from == "tegrastats") {
+    try {
+        if (args.report.from == "tegrastats") {
+            for (const auto& file : args.operands) {
                 html::SessionPlots plots(html::kPlotColumns);
                 auto report = report_tegrastats_file(file, args, rules, html::plot_watch(plots));
                 sessions.push_back({std::move(report), std::move(plots)});
-            } else {
-                sessions.push_back(html::read_html_session(file, rules, print_problem));
             }
-        } catch (const SessionError& e) {
-            print_error(e.what());
-            return 1;
+        } else {
+            // The files of a rotated set are one session.
+            for (const auto& session : group_session_files(args.operands, print_problem))
+                sessions.push_back(html::read_html_session(session.paths, rules, print_problem));
         }
+    } catch (const SessionError& e) {
+        print_error(e.what());
+        return 1;
     }
     try {
         write_file_replacing(args.report.html, html::render_html_report(sessions));
@@ -89,16 +92,18 @@ int run_report(const cli::Args& args) {
         return run_html_report(args, *rules);
     }
     std::vector<analysis::SessionReport> reports;
-    for (const auto& file : args.operands) {
-        try {
-            if (args.report.from == "tegrastats")
+    try {
+        if (args.report.from == "tegrastats") {
+            for (const auto& file : args.operands)
                 reports.push_back(report_tegrastats_file(file, args, *rules));
-            else
-                reports.push_back(report_session_file(file, *rules, print_problem));
-        } catch (const SessionError& e) {
-            print_error(e.what());
-            return 1;
+        } else {
+            // The files of a rotated set are one session.
+            for (const auto& session : group_session_files(args.operands, print_problem))
+                reports.push_back(report_session_files(session.paths, *rules, print_problem));
         }
+    } catch (const SessionError& e) {
+        print_error(e.what());
+        return 1;
     }
     if (args.report.json) {
         write_stdout(reports_to_json(reports).dump(

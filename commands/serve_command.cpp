@@ -55,6 +55,14 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
         return 2;
     }
 
+    if (args.record.rotate_bytes && !args.serve.log) {
+        print_error("--rotate: only with --log FILE");
+        return 2;
+    }
+    if (args.record.keep_files && !args.record.rotate_bytes) {
+        print_error("--keep: only with --rotate");
+        return 2;
+    }
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
     std::unique_ptr<exporter::MetricsServer> server;

@@ -30,7 +30,7 @@ bool SessionFileRecorder::start(const std::string& path, std::string& error) {
         error = std::strerror(errno);
         return false;
     }
-    writer_ = std::make_unique<SessionWriter>(file_->fd());
+    writer_ = std::make_unique<SessionWriter>(file_->fd(), session_compression_for(path));
     started_ = std::chrono::steady_clock::now();
     samples_ = 0;
     failure_.clear();
@@ -79,6 +79,7 @@ void SessionFileRecorder::finish(EndReason reason) {
         writer_->write_closing_line(end_to_json(end));
     else
         writer_->write_line(end_to_json(end));
+    writer_->finish();
     writer_.reset();
     file_.reset();
 }

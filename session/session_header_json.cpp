@@ -75,6 +75,8 @@ const char* to_string(EndReason reason) {
             return "end-of-input";
         case EndReason::stopped:
             return "stopped";
+        case EndReason::rotated:
+            return "rotated";
     }
     return "count";
 }
@@ -82,7 +84,7 @@ const char* to_string(EndReason reason) {
 std::optional<EndReason> parse_end_reason(std::string_view text) {
     for (auto r :
          {EndReason::count, EndReason::duration, EndReason::signal, EndReason::command_exited,
-          EndReason::write_error, EndReason::end_of_input, EndReason::stopped})
+          EndReason::write_error, EndReason::end_of_input, EndReason::stopped, EndReason::rotated})
         if (text == to_string(r)) return r;
     return std::nullopt;
 }
@@ -98,6 +100,8 @@ ordered_json header_to_json(const SessionHeader& h) {
                       {"board", board_to_json(h.board)},
                       {"sources", sources_json(h.sources)}};
     if (h.rules) line["rules"] = *h.rules;
+    if (h.session_id) line["session"] = *h.session_id;
+    if (h.part) line["part"] = *h.part;
     return line;
 }
 
@@ -123,6 +127,8 @@ SessionHeader header_from_json(const json& line) {
         for (const auto& id : *rules)
             if (id.is_string()) h.rules->push_back(id.get<std::string>());
     }
+    h.session_id = get_string(line, "session");
+    h.part = get_int(line, "part");
     return h;
 }
 

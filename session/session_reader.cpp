@@ -38,21 +38,22 @@ std::string short_reason(const json::exception& e) {
 
 SessionReader::SessionReader(const std::string& path, ProblemHandler on_problem)
     : file_(open_input(path)),
+      input_([this](char* into, std::size_t n) { return file_.read_some(into, n); }),
       name_(path),
       on_problem_(std::move(on_problem)),
-      lines_([this](char* into, std::size_t n) { return file_.read_some(into, n); },
+      lines_([this](char* into, std::size_t n) { return input_.read_some(into, n); },
              kMaxLineBytes) {
     read_header();
 }
 
 SessionReader::SessionReader(std::istream& in, std::string name, ProblemHandler on_problem)
-    : name_(std::move(name)),
+    : input_([&in](char* into, std::size_t n) {
+          return static_cast<std::size_t>(in.rdbuf()->sgetn(into, static_cast<long>(n)));
+      }),
+      name_(std::move(name)),
       on_problem_(std::move(on_problem)),
-      lines_(
-          [&in](char* into, std::size_t n) {
-              return static_cast<std::size_t>(in.rdbuf()->sgetn(into, static_cast<long>(n)));
-          },
-          kMaxLineBytes) {
+      lines_([this](char* into, std::size_t n) { return input_.read_some(into, n); },
+             kMaxLineBytes) {
     read_header();
 }
 
@@ -73,6 +74,22 @@ void SessionReader::report_unreadable(bool last, const std::string& reason) {
     }
 }
 
+// Where the compressed data stopped early: a frame cut short (the writer was killed) is a
+// warning, damage is an error; every complete line before either was read.
+void SessionReader::report_input_end() {
+    using Severity = SessionProblem::Severity;
+    const char* format = format_name(input_.format());
+    if (!input_.error().empty())
+        report(Severity::error,
+               fmt::format("{}: corrupt {} data after line {} ({}): the rest cannot be read", name_,
+                           format, line_number_, input_.error()));
+    else if (input_.truncated())
+        report(Severity::warning,
+               fmt::format("{}: the {} data ends inside a frame after line {} (the writer "
+                           "stopped mid-write): the lines before it are read",
+                           name_, format, line_number_));
+}
+
 SessionLines::Kind SessionReader::read_line() {
     auto kind = lines_.next(line_);
     if (kind != SessionLines::Kind::eof) ++line_number_;
@@ -81,8 +98,14 @@ SessionLines::Kind SessionReader::read_line() {
 
 void SessionReader::read_header() {
     auto read = read_line();
+    // Damage before the first line is complete: the header cannot be trusted.
+    if (!input_.error().empty() && read != SessionLines::Kind::line)
+        throw SessionError(fmt::format("{}: not a readable session: corrupt {} data ({})", name_,
+                                       format_name(input_.format()), input_.error()));
     if (read == SessionLines::Kind::eof)
-        throw SessionError(fmt::format("{}: not an edgetop session (empty file)", name_));
+        throw SessionError(fmt::format(
+            "{}: not an edgetop session ({})", name_,
+            input_.truncated() ? "the compressed data ends before the first line" : "empty file"));
     if (nests_deeper_than(line_, kMaxJsonDepth))
         throw SessionError(
             fmt::format("{}: line 1: not an edgetop session (nested deeper than {} "
@@ -195,6 +218,7 @@ bool SessionReader::next(SessionRecord& record) {
     finished_ = true;
     if (!end_checked_) {
         end_checked_ = true;
+        report_input_end();
         if (!has_end_)
             report(SessionProblem::Severity::warning,
                    fmt::format("{}: no end line: the recording was interrupted", name_));

@@ -1,4 +1,5 @@
 // Reads a session file line by line: the header first, then samples, events and the end line.
+// The file may be plain, zstd or gzip (DecodedInput tells them apart by content).
 // Holds one block of lines at a time, so memory does not grow with the length of the recording.
 // Sample lines go through SampleLineParser (simdjson where the build has it) into the caller's
 // reused Sample; the rare header, event and end lines through nlohmann.
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "edgetop/sample.hpp"
+#include "session/session_decoded_input.hpp"
 #include "session/session_line_batches.hpp"
 #include "session/session_read_lines.hpp"
 #include "session/session_read_sample.hpp"
@@ -65,6 +67,7 @@ class SessionReader {
     size_t corrupt_lines() const { return corrupt_lines_; }
     bool truncated() const { return truncated_; }
     bool has_end() const { return has_end_; }
+    DecodedInput::Format format() const { return input_.format(); }
 
   private:
     SessionLines::Kind read_line();
@@ -72,8 +75,10 @@ class SessionReader {
     bool read_other(SessionRecord& record, bool last, const char* sample_error);
     void report(SessionProblem::Severity severity, std::string message);
     void report_unreadable(bool last, const std::string& reason);
+    void report_input_end();
 
     InputFile file_;  // when reading a path
+    DecodedInput input_;
     std::string name_;
     ProblemHandler on_problem_;
     SessionHeader header_;

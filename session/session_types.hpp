@@ -29,6 +29,10 @@ struct SessionHeader {
     // The ids of the rules that ran while recording, when they did: every flag raised then has
     // its event line, so a session without event lines had no flag up.
     std::optional<std::vector<std::string>> rules;
+    // A file of a rotated set (record --rotate): the set's id, shared by its files, and the
+    // file's place in it (0 for the first file, N for NAME.N.EXT).
+    std::optional<std::string> session_id;
+    std::optional<int64_t> part;
 };
 
 // A timestamped note inside a session (the kind decides the other keys, kept in data).
@@ -47,7 +51,8 @@ enum class EndReason {
     command_exited,
     write_error,
     end_of_input,
-    stopped
+    stopped,
+    rotated  // the file reached --rotate's size; the session goes on in the next file of the set
 };
 
 const char* to_string(EndReason reason);

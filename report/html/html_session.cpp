@@ -14,10 +14,11 @@ analysis::SessionWatch plot_watch(SessionPlots& plots) {
     return watch;
 }
 
-HtmlSession read_html_session(const std::string& path, const analysis::RuleConfig& rules,
+HtmlSession read_html_session(const std::vector<std::string>& paths,
+                              const analysis::RuleConfig& rules,
                               const std::function<void(const std::string&)>& on_problem) {
     SessionPlots plots(kPlotColumns);
-    auto report = report_session_file(path, rules, on_problem, plot_watch(plots));
+    auto report = report_session_files(paths, rules, on_problem, plot_watch(plots));
     return {std::move(report), std::move(plots)};
 }
 

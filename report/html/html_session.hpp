@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "analysis/rules_config.hpp"
 #include "report/html/session_plots.hpp"
@@ -20,9 +21,11 @@ struct HtmlSession {
 // Feeds plots from the pass that builds a report (it must outlive the pass).
 analysis::SessionWatch plot_watch(SessionPlots& plots);
 
-// Throws SessionError (one line naming the file) when path is not a session; each warning goes
-// to on_problem as it is found.
-HtmlSession read_html_session(const std::string& path, const analysis::RuleConfig& rules,
+// One session: one file, or the files of a rotated set in part order. Throws SessionError (one
+// line naming the file) when a file is not a session; each warning goes to on_problem as it is
+// found.
+HtmlSession read_html_session(const std::vector<std::string>& paths,
+                              const analysis::RuleConfig& rules,
                               const std::function<void(const std::string&)>& on_problem);
 
 }  // namespace edgetop::html

@@ -12,7 +12,7 @@ packages=(
   libgcc-s1 libgcc-12-dev libstdc++6 libstdc++-12-dev libatomic1
   libncurses-dev libncursesw6 libncurses6 libtinfo6
   libproc2-0 libproc2-dev
-  zlib1g zlib1g-dev libfmt9 libfmt-dev nlohmann-json3-dev
+  zlib1g zlib1g-dev libzstd1 libzstd-dev libfmt9 libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark1debian
   libsimdjson-dev libsimdjson14
 )

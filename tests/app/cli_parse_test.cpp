@@ -159,6 +159,22 @@ TEST(CliParse, ServeLogIsItsOwnAndDashIsStandardOutput) {
     EXPECT_EQ(parse_args({"serve"}).serve.listen, "127.0.0.1:9102");
 }
 
+TEST(CliParse, RotateTakesBytesOrBinarySuffixes) {
+    EXPECT_EQ(parse_args({"record", "--rotate", "4096"}).record.rotate_bytes, 4096);
+    EXPECT_EQ(parse_args({"record", "--rotate", "64k"}).record.rotate_bytes, 64 * 1024);
+    EXPECT_EQ(parse_args({"record", "--rotate", "10M"}).record.rotate_bytes, 10 * 1024 * 1024);
+    EXPECT_EQ(parse_args({"serve", "--rotate=2G"}).record.rotate_bytes, int64_t{2} << 30);
+    EXPECT_EQ(parse_args({"record", "--rotate", "1M", "--keep", "5"}).record.keep_files, 5);
+    for (const char* bad : {"4095", "3k", "1x", "k", "-1M", "1.5M", "", "99999999999G"})
+        EXPECT_EQ(error_of({"record", "--rotate", bad}),
+                  std::string("--rotate: expected a size of 4k or more (bytes, or k, M, G: KiB, "
+                              "MiB, GiB), got '") +
+                      bad + "'")
+            << bad;
+    EXPECT_EQ(error_of({"record", "--keep", "0"}),
+              "--keep: expected a number of files (1 or more), got '0'");
+}
+
 TEST(CliParse, EveryOptionStoresIntoItsCommand) {
     // Each entry's kind converts a value its member can hold (else std::bad_variant_access), and
     // stores it where its command reads it: the parse differs from the defaults.
@@ -175,6 +191,7 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                                     : o.kind == ValueKind::address         ? "127.0.0.1:1"
                                     : o.kind == ValueKind::year            ? "2024"
                                     : o.kind == ValueKind::rule_assignment ? "a.b=1"
+                                    : o.kind == ValueKind::size            ? "2M"
                                                                            : "2";
                 option += "=" + value;
             }

@@ -60,6 +60,11 @@ session_lines)
             esac
             printf '%s\n' "$line" >"$work/corpus/seed-$count"
         done <"$session"
+        # The same session's start compressed, so that the decoders are fuzzed too.
+        if command -v zstd >/dev/null; then
+            head -n 3 "$session" | zstd -q -c >"$work/corpus/seed-$count.zst"
+        fi
+        head -n 3 "$session" | gzip -c >"$work/corpus/seed-$count.gz"
     done
     ;;
 nvpmodel_conf)

@@ -99,8 +99,8 @@ struct Rendered {
 Rendered render(const std::vector<std::string>& paths) {
     Rendered r;
     for (const auto& p : paths)
-        r.sessions.push_back(
-            read_html_session(p, {}, [](const std::string& problem) { ADD_FAILURE() << problem; }));
+        r.sessions.push_back(read_html_session(
+            {p}, {}, [](const std::string& problem) { ADD_FAILURE() << problem; }));
     r.page = render_html_report(r.sessions);
     return r;
 }

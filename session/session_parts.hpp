@@ -1,0 +1,34 @@
+// The files of a rotated session set (record --rotate SIZE): how they are named, and how the
+// session files given to a reader are grouped into sessions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace edgetop {
+
+// Part n of the set whose first file is `first`: the number goes before the ending that says
+// what the file is, so that the name keeps it (a .zst stays a .zst for the writer, for zstd and
+// for shell globs like *.jsonl.zst): run.jsonl.zst -> run.n.jsonl.zst, run.jsonl -> run.n.jsonl,
+// run.zst -> run.n.zst; a name without one of these endings gets .n appended. Part 0 is `first`.
+std::string session_part_path(const std::string& first, int64_t part);
+
+// One session among the files given to a reader: a file alone, or the files of one rotated set in
+// part order.
+struct SessionFiles {
+    std::vector<std::string> paths;
+};
+
+// Groups session files given in any order into sessions, in the order their first files were
+// named. Files whose headers carry the same set id are one session, in part order; the files of a
+// set found beside a named one (its other parts, by name, in its directory) are added, so the
+// first name alone stands for the whole set. A part missing between two present ones is reported
+// through on_problem, by name; the others are read. Standard input ("-"), files that cannot be
+// opened and files that are not sessions stay alone (their reader reports them).
+std::vector<SessionFiles> group_session_files(
+    const std::vector<std::string>& files,
+    const std::function<void(const std::string&)>& on_problem);
+
+}  // namespace edgetop
