@@ -1,5 +1,9 @@
 #include "commands/startup_signals.hpp"
 
+#include <signal.h>
+
+#include <initializer_list>
+
 namespace edgetop {
 
 bool is_ignored(int signo) {
