@@ -40,6 +40,10 @@ class SessionReportBuilder {
     void set_host(std::string host) { report_.host = std::move(host); }
     // The end line's time, when the session has one.
     void set_end(double t_s) { end_t_s_ = t_s; }
+    // The samples start late in the recording (the earlier files of a rotated set were deleted by
+    // --keep): the duration is counted from one nominal interval before the first sample, not
+    // from the recording's start.
+    void starts_after_first_part() { starts_late_ = true; }
     // Sees every flag event as the builder takes it: recorded (an event line) or recomputed from
     // the samples. The report uses the recomputed ones only when no event line came.
     void watch_events(std::function<void(const Event&, bool recorded)> watch) {
@@ -57,6 +61,7 @@ class SessionReportBuilder {
     std::function<void(const Event&, bool recorded)> watch_events_;
     bool use_recorded_ = false;  // an event line came, or the header lists the rules that ran
     std::optional<double> first_t_s_, last_t_s_, end_t_s_;
+    bool starts_late_ = false;
 };
 
 // The same for any sample source: next(sample) fills the next sample and returns false at the end.

@@ -38,6 +38,7 @@ analysis::SessionReport report_session_files(
     // Flags recorded as they happened need no rerun of the rules, so no more of each sample than
     // the report summarises is read.
     if (header.rules) builder.use_recorded_flags();
+    if (header.part.value_or(0) > 0) builder.starts_after_first_part();
     SessionRecord record;
     for (size_t file = 0; file < paths.size(); ++file) {
         if (file > 0) reader = std::make_unique<SessionReader>(paths[file], keep_problem);

@@ -102,6 +102,21 @@ TEST(ReportSampling, CountsGapsLongerThanOneAndAHalfIntervals) {
     EXPECT_EQ(r.sampling.interval_ms.count(), 7u);
 }
 
+TEST(ReportSampling, ASetWithoutItsFirstFilesLastsFromItsFirstSample) {
+    // The files of a rotated set kept by --keep: samples from t = 100 s to 109 s, 1 s apart.
+    SessionReportBuilder late("run.5.jsonl", orin_board(), 1000);
+    SessionReportBuilder whole("run.jsonl", orin_board(), 1000);
+    late.starts_after_first_part();
+    for (int i = 0; i < 10; ++i) {
+        late.add_sample(orin_idle(100 + i));
+        whole.add_sample(orin_idle(100 + i));
+    }
+    late.set_end(109.5);
+    whole.set_end(109.5);
+    EXPECT_DOUBLE_EQ(late.finish().duration_s, 10.5);
+    EXPECT_DOUBLE_EQ(whole.finish().duration_s, 109.5);
+}
+
 TEST(ReportMetrics, DistributionsPerUnitInFamilyOrder) {
     std::vector<Sample> samples;
     for (int i = 0; i < 100; ++i) {

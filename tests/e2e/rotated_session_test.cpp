@@ -128,7 +128,12 @@ TEST(RotatedSession, KeepDeletesTheOldestFiles) {
     for (const auto& n : names)
         paths.push_back(tmp.file(n));
     auto report = set_report_json(paths);
-    EXPECT_EQ(report["sessions"].size(), 1u);
+    ASSERT_EQ(report["sessions"].size(), 1u);
+    // Its duration is the time its samples cover (one 50 ms interval each), not the time since
+    // the deleted first file began.
+    const auto& session = report["sessions"][0];
+    double covered_s = session["samples"].get<double>() * 0.05;
+    EXPECT_NEAR(session["duration_s"].get<double>(), covered_s, 0.5) << session.dump();
 }
 
 // Generated samples (the AGX Orin fixture's, moving) written once unrotated and once rotated
