@@ -43,10 +43,9 @@ void SessionReportBuilder::add_event(const Event& event) {
 SessionReport SessionReportBuilder::finish() {
     double end = end_t_s_.value_or(last_t_s_.value_or(0));
     if (last_t_s_) end = std::max(end, *last_t_s_);
-    double start = 0;
     if (starts_late_ && first_t_s_)
-        start = std::max(0.0, *first_t_s_ - report_.sampling.nominal_ms / 1000.0);
-    report_.duration_s = end - start;
+        report_.start_s = std::max(0.0, *first_t_s_ - report_.sampling.nominal_ms / 1000.0);
+    report_.duration_s = end - report_.start_s;
     report_.metrics = metrics_.take();
     report_.rail_energy = energy_.rails();
     report_.total_energy = energy_.total();

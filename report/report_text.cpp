@@ -35,6 +35,11 @@ std::string sampling_line(const analysis::SamplingReport& s) {
         text::number(1.5 * static_cast<double>(s.nominal_ms), 1), text::number(s.gap_time_s, 1));
 }
 
+std::string metric_label(const analysis::MetricReport& m) {
+    bool with_family = m.family == "rail" || m.family == "thermal" || m.family == "engine";
+    return with_family ? fmt::format("{} {}", m.family, m.name) : m.name;
+}
+
 namespace {
 
 std::string metrics_block(const SessionReport& r) {
@@ -47,11 +52,7 @@ std::string metrics_block(const SessionReport& r) {
     for (const auto& m : r.metrics) {
         if (m.summary.count() == 0) continue;
         int decimals = m.unit == "mW" ? 0 : 1;
-        std::vector<std::string> row{
-            m.family == "rail" || m.family == "thermal" || m.family == "engine"
-                ? fmt::format("{} {}", m.family, m.name)
-                : m.name,
-            m.unit, num(m.summary.mean(), decimals)};
+        std::vector<std::string> row{metric_label(m), m.unit, num(m.summary.mean(), decimals)};
         for (double f : analysis::kReportCdfFractions)
             row.push_back(num(m.summary.quantile(f), decimals));
         row.push_back(num(m.summary.max(), decimals));

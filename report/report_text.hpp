@@ -17,6 +17,10 @@ std::string format_comparison(const std::vector<analysis::SessionReport>& report
 std::string board_line(const Board& board);
 // The sampling regularity: nominal interval, interval p50/p99/max, gaps and their time.
 std::string sampling_line(const analysis::SamplingReport& sampling);
+
+// A metric's name in the distribution tables: rails, zones and engines with their family
+// ("rail VDD_IN"), the others by name alone.
+std::string metric_label(const analysis::MetricReport& metric);
 // "MAXN (mode 0)", "n/a" when the board has no known current mode.
 std::string power_mode_name(const Board& board);
 

@@ -50,7 +50,10 @@ struct SessionReport {
     std::string name;  // the file, as given
     Board board;
     std::string host;
-    double duration_s = 0;  // the end line's t, else the last sample's
+    // The session time (t) the report starts at: 0, or later where a rotated set's first files
+    // were deleted; duration_s is counted from it to the end line's t, else the last sample's.
+    double start_s = 0;
+    double duration_s = 0;
     uint64_t samples = 0;
     SamplingReport sampling;
     std::vector<MetricReport> metrics;  // in the order the families are listed above

@@ -99,7 +99,7 @@ void time_plots(Markup& m, const std::string& prefix, const HtmlSession& s,
                 const std::vector<FlagTimeline>& flags) {
     const auto& r = s.report;
     auto shaded = union_of(flags);
-    double start = 0;
+    double start = r.start_s;
     for (const auto& plot : s.plots.plots())
         for (const auto& series : plot.series)
             if (auto p = series.data.points(); !p.empty()) start = std::min(start, p.front().t_s);
@@ -123,7 +123,7 @@ void time_plots(Markup& m, const std::string& prefix, const HtmlSession& s,
         if (plot.id == "thermal") chart.references = trip_lines(r.board, plot);
         chart.shaded = shaded;
         chart.start_s = start;
-        chart.end_s = r.duration_s;
+        chart.end_s = r.start_s + r.duration_s;
         if (plot.dropped_series > 0)
             chart.note = fmt::format(
                 "{} readings of further names were left out (at most {} "
@@ -131,7 +131,7 @@ void time_plots(Markup& m, const std::string& prefix, const HtmlSession& s,
                 plot.dropped_series, SessionPlots::kMaxSeries);
         render_time_chart(m, chart);
     }
-    render_flag_timeline(m, prefix + "flags", flags, start, r.duration_s);
+    render_flag_timeline(m, prefix + "flags", flags, start, r.start_s + r.duration_s);
 }
 
 void distributions(Markup& m, const std::string& prefix, const SessionReport& r) {
@@ -145,10 +145,8 @@ void distributions(Markup& m, const std::string& prefix, const SessionReport& r)
     for (const auto& metric : r.metrics) {
         if (metric.summary.count() == 0) continue;
         int decimals = metric.unit == "mW" ? 0 : 1;
-        std::vector<std::string> row{metric.family == "rail" || metric.family == "thermal"
-                                         ? fmt::format("{} {}", metric.family, metric.name)
-                                         : metric.name,
-                                     metric.unit, num(metric.summary.mean(), decimals)};
+        std::vector<std::string> row{metric_label(metric), metric.unit,
+                                     num(metric.summary.mean(), decimals)};
         for (double f : analysis::kReportCdfFractions)
             row.push_back(num(metric.summary.quantile(f), decimals));
         row.push_back(num(metric.summary.max(), decimals));
@@ -223,7 +221,7 @@ void session_section(Markup& m, std::size_t index, const HtmlSession& s) {
     m.open("section", {{"class", "session"}, {"id", fmt::format("session-{}", index + 1)}});
     m.element("h2", fmt::format("Session {}: {}", index + 1, r.name));
     facts_table(m, r);
-    auto flags = s.plots.flags(r.flags_recomputed, r.duration_s);
+    auto flags = s.plots.flags(r.flags_recomputed, r.start_s + r.duration_s);
     m.element("h3", "Over time");
     time_plots(m, prefix, s, flags);
     if (auto dropped = s.plots.dropped_flags(r.flags_recomputed))

@@ -113,7 +113,9 @@ TEST(ReportSampling, ASetWithoutItsFirstFilesLastsFromItsFirstSample) {
     }
     late.set_end(109.5);
     whole.set_end(109.5);
-    EXPECT_DOUBLE_EQ(late.finish().duration_s, 10.5);
+    auto late_report = late.finish();
+    EXPECT_DOUBLE_EQ(late_report.start_s, 99);
+    EXPECT_DOUBLE_EQ(late_report.duration_s, 10.5);
     EXPECT_DOUBLE_EQ(whole.finish().duration_s, 109.5);
 }
 
