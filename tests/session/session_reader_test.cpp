@@ -246,13 +246,16 @@ TEST(SessionReader, MemoryDoesNotGrowWithTheLengthOfTheFile) {
 #endif
     // About 40 MB of lines; keeping them (or their samples) would add at least as much. The
     // reader holds a few blocks of lines in flight (1 MB each with their samples, two per
-    // thread): once they are all in use, a quarter of the way in, memory stays where it is.
+    // thread: four here). Which of them are in use by a given line depends on how the threads
+    // are scheduled, so on a loaded machine the last of them may first be filled late in the
+    // file: the growth over the second half is bounded by those four blocks, where keeping
+    // the lines would add 20 MB.
     constexpr int kSamples = 10000;
     GeneratedSession source(kSamples);
     std::istream in(&source);
     malloc_trim(0);  // so that memory freed by earlier tests cannot hide growth
     long before = resident_kb();
-    long warmed_up = 0, highest = before;
+    long halfway = 0, highest = before;
     SessionReader reader(in, "generated");
     reader.set_workers(1);
     SessionRecord r;
@@ -261,10 +264,10 @@ TEST(SessionReader, MemoryDoesNotGrowWithTheLengthOfTheFile) {
         samples += r.kind == SessionRecord::Kind::sample;
         if (samples % 100 != 0) continue;
         highest = std::max(highest, resident_kb());
-        if (samples == kSamples / 4) warmed_up = highest;
+        if (samples == kSamples / 2) halfway = highest;
     }
     EXPECT_EQ(samples, kSamples);
-    EXPECT_LT(highest - warmed_up, 1024) << "kB of memory growth over the last 30 MB of lines";
+    EXPECT_LT(highest - halfway, 8 * 1024) << "kB of memory growth over the last 20 MB of lines";
     EXPECT_LT(highest - before, 20 * 1024) << "kB in all, for 40 MB of lines";
 }
 
