@@ -9,13 +9,16 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 # use in .cache/compiler (expanded when a recipe runs, so after install-deps.sh).
 COMPILER_FLAG = $(if $(wildcard .cache/compiler),-DCMAKE_CXX_COMPILER=$(shell cat .cache/compiler))
 
-.PHONY: deps deps-test build run test fuzz dist test-platforms clean format
+.PHONY: deps deps-test deps-fuzz build run test fuzz dist test-platforms clean format
 
 deps:
 	@./scripts/install-deps.sh build
 
 deps-test:
 	@./scripts/install-deps.sh test
+
+deps-fuzz:
+	@./scripts/install-deps.sh fuzz
 
 build: deps
 	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) $(COMPILER_FLAG) -DEDGETOP_BUILD_TESTS=OFF >/dev/null
@@ -34,6 +37,7 @@ SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 
 test: deps-test
 	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
+		-DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1 \
 		$(COMPILER_FLAG) -DEDGETOP_BUILD_TESTS=ON >/dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 	@cd $(ASAN_DIR) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
@@ -54,7 +58,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 FUZZ_ARTIFACTS ?= $(CURDIR)/fuzz-artifacts
 FUZZ_TARGETS := tegrastats session_lines nvpmodel_conf rule_config
-fuzz:
+fuzz: deps-fuzz
 	@command -v clang++ >/dev/null || { echo "make fuzz: clang++ not found (install clang)" >&2; exit 1; }
 	@./tests/fuzz/build_fuzz.sh $(FUZZ_BUILD)
 	@for target in $(FUZZ_TARGETS); do \

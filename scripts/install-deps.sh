@@ -2,10 +2,11 @@
 # Installs the distribution packages edgetop needs, by this system's own names; installs only what
 # is missing and does nothing when everything is present.
 #
-#   scripts/install-deps.sh [build|test]
+#   scripts/install-deps.sh [build|test|fuzz]
 #     build  what `make run` needs: compiler, CMake, pkg-config and the libraries
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
 #            Prometheus server (for promtool), tmux, procps
+#     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
 #
 # Knows Debian 11, 12, 13 and Ubuntu 20.04, 22.04, 24.04 (read from /etc/os-release); any other
 # system is tried with Debian 12's names, and says so. When the default C++ compiler is too old
@@ -15,9 +16,9 @@ set -euo pipefail
 
 set_name=${1:-build}
 case "$set_name" in
-  build | test) ;;
+  build | test | fuzz) ;;
   *)
-    echo "install-deps.sh: unknown package set '$set_name' (use build or test)" >&2
+    echo "install-deps.sh: unknown package set '$set_name' (use build, test or fuzz)" >&2
     exit 2
     ;;
 esac
@@ -69,9 +70,12 @@ case "$id $version" in
     ;;
 esac
 test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps)
+# Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
+fuzz_only=(clang)
 
 packages=("${build[@]}")
 [ "$set_name" = test ] && packages+=("${test_only[@]}")
+[ "$set_name" = fuzz ] && packages+=("${fuzz_only[@]}")
 
 compiler_file="$(cd "$(dirname "$0")/.." && pwd)/.cache/compiler"
 if [ -n "$compiler" ]; then

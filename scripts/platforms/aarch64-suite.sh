@@ -23,9 +23,9 @@ excluded=$(IFS=:; echo "${!emulation_excluded[*]}")
 for test in "${!emulation_excluded[@]}"; do
   echo "not run under qemu: $test: ${emulation_excluded[$test]}"
 done
-# The libFuzzer entries of ctest are no test executables: they build the readers with the host's
-# clang (tests/fuzz/build_fuzz.sh) and fuzz them on the host, in `make test`.
-echo "not run under qemu: fuzz_build and the *_fuzz entries: host-side libFuzzer runs (clang) of \`make test\`, not part of the aarch64 build"
+# The libFuzzer targets are no test executables: `make fuzz` builds the readers with the host's
+# clang (tests/fuzz/build_fuzz.sh) and fuzzes them on the host, a stage of .ci/run of its own.
+echo "not run under qemu: the libFuzzer targets: host-side runs (clang) of \`make fuzz\`, not part of the aarch64 build"
 
 # The shipped binary and edgetop's libraries as `make dist` built them (Release); the test
 # executables at -O0 without debug information, a third of their compile time.
