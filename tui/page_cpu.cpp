@@ -145,7 +145,7 @@ void draw_history_graph(const Canvas& c, std::string_view title, std::string_vie
                         const History& history, double max, std::string_view unit) {
     auto peak = history.max();
     std::string right = std::string(now);
-    if (max <= 0) max = peak.value_or(0) > 0 ? *peak * 1.1 : 1.0;
+    if (max <= 0) max = nice_scale(peak.value_or(0) * 1.1);
     c.title(0, title, right);
     if (history.size() == 0 || !peak) {
         c.text(1, 0, "n/a", Style::dim);

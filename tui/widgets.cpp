@@ -68,11 +68,6 @@ constexpr std::array<int, 5> kBrailleRight = {0x00, 0x80, 0xA0, 0xB0, 0xB8};
 constexpr std::array<int, 5> kBrailleLeftDot = {0x00, 0x40, 0x04, 0x02, 0x01};
 constexpr std::array<int, 5> kBrailleRightDot = {0x00, 0x80, 0x20, 0x10, 0x08};
 
-// Dots (sub-levels) from the bottom of the graph up to the value's top dot.
-int dot_units(double fraction, int height, int levels) {
-    return static_cast<int>(std::lround(clamp01(fraction) * height * levels));
-}
-
 }  // namespace
 
 std::string render_bar(double fraction, int width, bool ascii) {
@@ -127,16 +122,23 @@ std::string render_sparkline(const std::vector<double>& values, double max, int 
 
 bool is_flat_series(const std::vector<double>& values, double max, int height, GraphStyle style) {
     if (max <= 0 || height <= 0) return false;
-    int levels = style == GraphStyle::braille ? 4 : style == GraphStyle::blocks ? 8 : 4;
-    std::optional<int> first;
+    int levels = style == GraphStyle::blocks ? 8 : 4;
+    std::optional<double> low, high;
     for (double v : values) {
         if (std::isnan(v)) continue;
-        int units = std::max(1, dot_units(v / max, height, levels));
-        if (v <= 0) units = 0;
-        if (!first) first = units;
-        if (units != *first) return false;
+        low = low ? std::min(*low, v) : v;
+        high = high ? std::max(*high, v) : v;
     }
-    return first.has_value();
+    // Jitter smaller than one dot (a clock reading 1015..1019 MHz) is flat too.
+    return low && *high - *low <= max / (height * levels);
+}
+
+double nice_scale(double value) {
+    if (!(value > 0) || !std::isfinite(value)) return 1;
+    double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (value <= step * magnitude * (1 + 1e-9)) return step * magnitude;
+    return 10 * magnitude;
 }
 
 int graph_capacity(int width, GraphStyle style) {

@@ -119,6 +119,9 @@ TEST_F(Widgets, VaryingSeriesKeepsTheArea) {
     EXPECT_FALSE(is_flat_series(varying, 100, 4, GraphStyle::ascii));
     EXPECT_TRUE(is_flat_series({50, std::nan(""), 50}, 100, 4, GraphStyle::ascii));
     EXPECT_FALSE(is_flat_series({std::nan("")}, 100, 4, GraphStyle::ascii));
+    // A GPU clock wandering 1015..1019 MHz on a 1200 MHz scale: less than one dot, a line.
+    EXPECT_TRUE(is_flat_series({1018, 1015, 1019, 1017}, 1200, 4, GraphStyle::braille));
+    EXPECT_FALSE(is_flat_series({1018, 900, 1019}, 1200, 4, GraphStyle::braille));
     auto rows = render_graph(varying, 100, 4, 4, GraphStyle::ascii);
     EXPECT_EQ(rows[3], "####") << "the area under a varying series is filled";
     EXPECT_EQ(rows[0], "   #");
@@ -130,6 +133,14 @@ TEST_F(Widgets, MarkCellSitsAtTheFraction) {
     EXPECT_EQ(mark_cell(1.0, 10), 9);  // never past the last cell
     EXPECT_EQ(mark_cell(-1, 10), 0);
     EXPECT_EQ(mark_cell(0.5, 0), 0);
+}
+
+TEST_F(Widgets, AutomaticScalesEndAtRoundNumbers) {
+    EXPECT_DOUBLE_EQ(nice_scale(1121), 1200);
+    EXPECT_DOUBLE_EQ(nice_scale(7.04), 8);
+    EXPECT_DOUBLE_EQ(nice_scale(100), 100);
+    EXPECT_DOUBLE_EQ(nice_scale(0.33), 0.4);
+    EXPECT_DOUBLE_EQ(nice_scale(0), 1);
 }
 
 TEST_F(Widgets, ScaleLabelsCarryTheUnit) {
