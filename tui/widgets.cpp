@@ -56,6 +56,8 @@ int cell_level(double fraction, int row_from_bottom, int height, int levels) {
 
 // The filled level of the top cell only (line mode): 0 in every cell below the value's top.
 int line_level(double fraction, int row_from_bottom, int height, int levels) {
+    // A flat zero is a line along the bottom: the data is there, and it is zero.
+    if (fraction == 0) return row_from_bottom == 0 ? 1 : 0;
     int level = cell_level(fraction, row_from_bottom, height, levels);
     if (level == 0 || row_from_bottom + 1 >= height) return level;
     return cell_level(fraction, row_from_bottom + 1, height, levels) > 0 ? 0 : level;

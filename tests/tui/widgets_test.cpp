@@ -112,6 +112,13 @@ TEST_F(Widgets, FlatSeriesDrawsALineNotAWall) {
     auto ascii = render_graph(flat, 100, 10, 4, GraphStyle::ascii);
     EXPECT_EQ(ascii[2], std::string(10, '#'));
     EXPECT_EQ(ascii[3], std::string(10, ' '));
+    // A flat zero: the bottom dots, where an idle GPU's load would otherwise draw nothing.
+    auto zero = render_graph(std::vector<double>(20, 0.0), 100, 10, 4, GraphStyle::braille);
+    std::string bottom;
+    for (int i = 0; i < 10; ++i)
+        bottom += "\u28c0";  // dots 7 and 8
+    EXPECT_EQ(zero[3], bottom);
+    EXPECT_EQ(zero[2], std::string(10, ' '));
 }
 
 TEST_F(Widgets, VaryingSeriesKeepsTheArea) {
