@@ -37,6 +37,7 @@ int run_interactive(const cli::Args& args) {
     options.no_color = args.view.no_color;
     options.start_page = tui::page_from_index(args.view.page - 1);
     options.recorder = &recorder;
+    options.root = geteuid() == 0;
     // One snapshot, not one per interval: on a dumb terminal (an editor's shell buffer, a log)
     // a stream of screens would only scroll; record and serve are the ways to follow a machine.
     options.on_terminal_unusable = [&](const std::string& reason) {

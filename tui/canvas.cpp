@@ -68,8 +68,18 @@ attr_t Theme::attr(Style style) const {
 }
 
 Style Theme::level(double pct) {
-    if (pct >= 90) return Style::crit;
-    if (pct >= 70) return Style::warn;
+    return level_style(util_level(pct));
+}
+
+Style level_style(Level level) {
+    switch (level) {
+        case Level::crit:
+            return Style::crit;
+        case Level::warn:
+            return Style::warn;
+        case Level::good:
+            break;
+    }
     return Style::good;
 }
 
@@ -142,6 +152,31 @@ void Canvas::bar(int y, int x, int w, double fraction, Style style) const {
     text(y, x, open, Style::dim);
     text(y, x + 1, render_bar(fraction, w - 2, ascii()), style);
     text(y, x + w - 1, close, Style::dim);
+}
+
+}  // namespace edgetop::tui
+
+namespace edgetop::tui {
+
+void Canvas::bar(int y, int x, int w, double fraction, Level level,
+                 std::optional<double> mark) const {
+    if (w <= 0) return;
+    Style style = level_style(level);
+    if (w < 3) {
+        text(y, x, render_bar(fraction, w, ascii()), style);
+        return;
+    }
+    text(y, x, "[", Style::dim);
+    text(y, x + 1, render_bar(fraction, w - 2, ascii()), style);
+    if (mark) text(y, x + 1 + mark_cell(*mark, w - 2), ascii() ? ":" : "\u2502", Style::normal);
+    bar_end(y, x + w - 1, level);
+}
+
+void Canvas::bar_end(int y, int x, Level level) const {
+    if (level == Level::good)
+        text(y, x, "]", Style::dim);
+    else
+        text(y, x, std::string(1, level_marker(level)), level_style(level));
 }
 
 }  // namespace edgetop::tui

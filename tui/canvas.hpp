@@ -2,11 +2,13 @@
 // sanitized (ASCII only in ASCII mode) and styles map to colours or plain attributes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "tui/curses.hpp"
 #include "tui/layout.hpp"
+#include "tui/levels.hpp"
 #include "tui/widgets.hpp"
 
 namespace edgetop::tui {
@@ -39,13 +41,16 @@ class Theme {
     bool ascii() const { return ascii_; }
     bool color() const { return color_; }
     GraphStyle graph_style() const { return ascii_ ? GraphStyle::ascii : GraphStyle::braille; }
-    // Percent thresholds: >= 90 crit, >= 70 warn.
+    // The style of a utilisation percentage (util_level in tui/levels.hpp).
     static Style level(double pct);
 
   private:
     bool color_ = false;
     bool ascii_ = true;
 };
+
+// good -> Style::good (green), warn -> Style::warn (yellow), crit -> Style::crit (red).
+Style level_style(Level level);
 
 class Canvas {
   public:
@@ -65,8 +70,15 @@ class Canvas {
     // A full-width rule with a title: "── CPU ───── 12 cores ─".
     void title(int y, std::string_view title, std::string_view right = {}) const;
     void fill(int y, Style style) const;  // paints the row's attributes
-    // A stacked bar of `parts` (fractions of the whole) with their styles.
+    // "[||||    ]": a bar filled to fraction in one style.
     void bar(int y, int x, int w, double fraction, Style style) const;
+    // A bar in the level's colour whose closing bracket becomes the level's marker ('+' warn,
+    // '!' crit), so that the level shows without colour too; `mark` (0..1) draws the cap mark
+    // (a power-mode cap below the hardware maximum) in its cell.
+    void bar(int y, int x, int w, double fraction, Level level,
+             std::optional<double> mark = std::nullopt) const;
+    // The closing bracket of a bar whose last column is x: ']' or the level's marker.
+    void bar_end(int y, int x, Level level) const;
 
   private:
     WINDOW* win_;

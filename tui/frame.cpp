@@ -1,39 +1,11 @@
 #include "tui/frame.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
 namespace {
-
-// Source status names start with the family ("gpu.devfreq"); each page names its families.
-std::vector<std::string_view> families(Page page) {
-    switch (page) {
-        case Page::overview:
-            return {};
-        case Page::cpu:
-            return {"cpu", "system"};
-        case Page::gpu:
-            return {"gpu", "engines"};
-        case Page::power:
-            return {"power", "rapl", "thermal", "fan"};
-        case Page::memory:
-            return {"memory", "mem", "emc"};
-        case Page::processes:
-            return {"processes", "procs"};
-        case Page::analysis:
-            return {"analysis"};
-    }
-    return {};
-}
-
-bool in_families(std::string_view name, const std::vector<std::string_view>& wanted) {
-    if (wanted.empty()) return true;
-    std::string_view family = name.substr(0, name.find('.'));
-    return std::find(wanted.begin(), wanted.end(), family) != wanted.end();
-}
 
 void draw_panel(Page page, PanelId id, const Canvas& c, const FrameContext& ctx) {
     switch (page) {
@@ -62,26 +34,6 @@ void draw_panel(Page page, PanelId id, const Canvas& c, const FrameContext& ctx)
 }
 
 }  // namespace
-
-std::string missing_hint(Page page, const std::vector<SourceStatus>& status) {
-    auto wanted = families(page);
-    const SourceStatus* first = nullptr;
-    int count = 0;
-    for (const auto& s : status) {
-        if (s.state == SourceStatus::State::found || !in_families(s.name, wanted)) continue;
-        // Root-only inputs are the ones a user can act on: show them first.
-        if (!first || (s.state == SourceStatus::State::needs_root &&
-                       first->state != SourceStatus::State::needs_root))
-            first = &s;
-        ++count;
-    }
-    if (!first) return {};
-    std::string hint = "n/a: " + first->name + " " +
-                       (first->state == SourceStatus::State::needs_root ? "needs root" : "absent");
-    if (!first->hint.empty()) hint += " (" + first->hint + ")";
-    if (count > 1) hint += " +" + std::to_string(count - 1) + " more: edgetop --check";
-    return hint;
-}
 
 std::vector<const ProcessSample*> visible_processes(const ViewModel& view, const UiState& ui) {
     const auto& procs = view.sample().procs;

@@ -26,6 +26,7 @@ struct FrameContext {
     bool replay_ended = false;
     bool recording = false;
     std::string record_path;
+    bool root = false;  // the user is root (the footer says no "needs root")
 };
 
 void draw_frame(WINDOW* win, const FrameContext& ctx);
@@ -34,8 +35,5 @@ void draw_frame(WINDOW* win, const FrameContext& ctx);
 std::vector<const ProcessSample*> visible_processes(const ViewModel& view, const UiState& ui);
 // Rows of data the process table shows at this terminal size.
 int process_table_rows(int rows, int cols, const ViewModel& view);
-
-// The first missing source of this page, as a one-line hint; empty when nothing is missing.
-std::string missing_hint(Page page, const std::vector<SourceStatus>& status);
 
 }  // namespace edgetop::tui

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "text/text_units.hpp"
+#include "tui/footer_hint.hpp"
 #include "tui/keys.hpp"
 #include "tui/pages.hpp"
 
@@ -141,16 +142,19 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
                Style::label);
         return;
     }
-    std::string hint = missing_hint(ui.page, ctx.status);
+    std::string hint = missing_hint(ui.page, ctx.status, {ctx.board, ctx.root}, c.width());
     if (!hint.empty()) {
         c.text(0, 0, hint, Style::dim);
         return;
     }
-    std::string keys = "h help  q quit  1-7 pages  p pause  +/- interval  r record";
+    std::vector<std::string> keys = {"h help",  "q quit",       "1-7 pages",
+                                     "p pause", "+/- interval", "r record"};
     if (ctx.replay)
-        keys = "Space pause  Left/Right step  g/G start/end  +/- speed  Tab/1-7 pages  q quit";
-    if (ui.page == Page::processes) keys = "s/</> sort  i invert  / filter  k signal  h help";
-    c.text(0, 0, keys, Style::dim);
+        keys = {"Space pause", "Left/Right step", "g/G start/end",
+                "+/- speed",   "Tab/1-7 pages",   "q quit"};
+    if (ui.page == Page::processes)
+        keys = {"s/</> sort", "i invert", "/ filter", "k signal", "h help"};
+    c.text(0, 0, fit_items("", keys, "  ", c.width()), Style::dim);
 }
 
 void draw_help(WINDOW* win, const Theme& theme) {

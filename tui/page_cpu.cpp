@@ -14,7 +14,7 @@ namespace {
 
 // A bar of stacked parts; parts beyond the bar width are cut.
 void stacked_bar(const Canvas& c, int y, int x, int w, const std::vector<double>& fractions,
-                 const std::vector<Style>& styles) {
+                 const std::vector<Style>& styles, Level level = Level::good) {
     if (w < 3) return;
     c.text(y, x, "[", Style::dim);
     std::vector<int> cells = split_cells(fractions, w - 2);
@@ -23,7 +23,7 @@ void stacked_bar(const Canvas& c, int y, int x, int w, const std::vector<double>
         c.text(y, at, render_bar(1.0, cells[i], c.ascii()), styles[i]);
         at += cells[i];
     }
-    c.text(y, x + w - 1, "]", Style::dim);
+    c.bar_end(y, x + w - 1, level);
 }
 
 void core_cell(const Canvas& c, int y, const CoreSample& core, bool show_limits) {
@@ -45,10 +45,12 @@ void core_cell(const Canvas& c, int y, const CoreSample& core, bool show_limits)
         stacked_bar(c, y, x, bar_w,
                     {*core.user_pct / 100, *core.system_pct / 100,
                      core.iowait_pct.value_or(0) / 100, other / 100},
-                    {Style::user, Style::system, Style::iowait, Style::dim});
+                    {Style::user, Style::system, Style::iowait, Style::dim},
+                    util_level(core.util_pct.value_or(0)));
+    } else if (core.util_pct) {
+        c.bar(y, x, bar_w, *core.util_pct / 100, util_level(*core.util_pct));
     } else {
-        c.bar(y, x, bar_w, core.util_pct.value_or(0) / 100,
-              core.util_pct ? Theme::level(*core.util_pct) : Style::dim);
+        c.bar(y, x, bar_w, 0, Style::dim);
     }
     x += bar_w;
     x = c.text(y, x, fmt::format("{:>5}", value), core.util_pct ? Style::normal : Style::dim);
@@ -76,9 +78,11 @@ void split_panel(const Canvas& c, const Sample& s) {
     if (cpu.user_pct && cpu.system_pct)
         stacked_bar(c, y, 7, std::max(0, c.width() - 13),
                     {*cpu.user_pct / 100, *cpu.system_pct / 100, cpu.iowait_pct.value_or(0) / 100},
-                    {Style::user, Style::system, Style::iowait});
+                    {Style::user, Style::system, Style::iowait},
+                    util_level(cpu.util_pct.value_or(0)));
     else
-        c.bar(y, 7, std::max(0, c.width() - 13), cpu.util_pct.value_or(0) / 100, Style::good);
+        c.bar(y, 7, std::max(0, c.width() - 13), cpu.util_pct.value_or(0) / 100,
+              util_level(cpu.util_pct.value_or(0)));
     c.text_right(y++, text::format_percent(cpu.util_pct));
     int x = c.text(y, 0, "user ", Style::user);
     x = c.text(y, x, text::format_percent(cpu.user_pct) + "  ");
@@ -107,12 +111,14 @@ void split_panel(const Canvas& c, const Sample& s) {
                 on = core;
                 break;
             }
-        c.text(y++, 0,
-               fmt::format("{:<7} {:<9} {:<9} {:<9} {:<9} {}",
-                           id < 0 ? std::string("n/a") : std::to_string(id), core_list(ids),
-                           text::format_freq_khz(on->freq_khz), text::format_freq_khz(on->max_khz),
-                           text::format_freq_khz(on->hw_max_khz),
-                           on->governor.value_or(text::kAbsent)));
+        int bar_x = c.text(
+            y, 0,
+            fmt::format("{:<7} {:<9} {:<9} {:<9} {:<9} {:<12}",
+                        id < 0 ? std::string("n/a") : std::to_string(id), core_list(ids),
+                        text::format_freq_khz(on->freq_khz), text::format_freq_khz(on->max_khz),
+                        text::format_freq_khz(on->hw_max_khz),
+                        on->governor.value_or(text::kAbsent)));
+        clock_bar(c, y++, bar_x, on->freq_khz, on->max_khz, on->hw_max_khz);
     }
 }
 
@@ -136,10 +142,10 @@ void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits) {
 }
 
 void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
-                        const History& history, double max) {
+                        const History& history, double max, std::string_view unit) {
     auto peak = history.max();
     std::string right = std::string(now);
-    if (max <= 0) max = peak.value_or(0) > 0 ? *peak * 1.1 : 1.0;
+    if (max <= 0) max = nice_scale(peak.value_or(0) * 1.1);
     c.title(0, title, right);
     if (history.size() == 0 || !peak) {
         c.text(1, 0, "n/a", Style::dim);
@@ -149,8 +155,22 @@ void draw_history_graph(const Canvas& c, std::string_view title, std::string_vie
     int w = c.width(), h = c.height() - 1;
     auto values = history.last(static_cast<size_t>(graph_capacity(w, style)));
     auto lines = render_graph(values, max, w, h, style);
-    for (int y = 0; y < h; ++y)
-        c.text(1 + y, 0, lines[static_cast<size_t>(y)], Style::graph);
+    // A percentage graph takes the level of each row's top (green low, red high, as the bars);
+    // other units have no level and keep the graph colour.
+    bool percent = unit == "%";
+    for (int y = 0; y < h; ++y) {
+        double row_top = max * (h - y) / h;
+        Style row_style = percent ? level_style(util_level(row_top)) : Style::graph;
+        c.text(1 + y, 0, lines[static_cast<size_t>(y)], row_style);
+    }
+    // The scale at the left edge, over the oldest values: the maximum on the top row, zero on
+    // the bottom one.
+    if (h >= 2 && w >= 12) {
+        c.text(1, 0, scale_label(max, unit), Style::dim);
+        c.text(h, 0, scale_label(0, unit), Style::dim);
+    } else if (h == 1 && w >= 12) {
+        c.text(1, 0, scale_label(max, unit), Style::dim);
+    }
 }
 
 void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
@@ -185,7 +205,7 @@ void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
         }
         case PanelId::ctxt_graph:
             draw_history_graph(c, "Context switches", text::format_rate(s.system.ctxt_per_s),
-                               ctx.view.history().ctxt_per_s, 0);
+                               ctx.view.history().ctxt_per_s, 0, "/s");
             break;
         default:
             break;

@@ -39,9 +39,12 @@ void gpu_info(const Canvas& c, const Sample& s) {
         c.text(y++, x + 2,
                fmt::format("load {}  freq {}  governor {}", text::format_percent(g.load_pct),
                            text::format_freq_hz(g.freq_hz), g.governor.value_or(text::kAbsent)));
-        c.text(y++, 2,
-               fmt::format("allowed {} .. {}   hw max {}", text::format_freq_hz(g.min_hz),
-                           text::format_freq_hz(g.max_hz), text::format_freq_hz(g.hw_max_hz)));
+        int bar_x =
+            c.text(y, 2,
+                   fmt::format("allowed {} .. {}   hw max {}", text::format_freq_hz(g.min_hz),
+                               text::format_freq_hz(g.max_hz), text::format_freq_hz(g.hw_max_hz))) +
+            2;
+        clock_bar(c, y++, bar_x, g.freq_hz, g.max_hz, g.hw_max_hz);
         std::string mask = g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : text::kAbsent;
         if (g.source != "nvml")
             c.text(y++, 2,
@@ -116,13 +119,13 @@ void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     switch (id) {
         case PanelId::gpu_load_graph:
             draw_history_graph(c, "GPU load", text::format_percent(load),
-                               hist.gpu_load.empty() ? empty : hist.gpu_load.front(), 100);
+                               hist.gpu_load.empty() ? empty : hist.gpu_load.front(), 100, "%");
             break;
         case PanelId::gpu_freq_graph:
             draw_history_graph(c, "GPU frequency",
                                text::format_freq_hz(freq) + " of " + text::format_freq_hz(top),
                                hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front(),
-                               top ? static_cast<double>(*top) / 1e6 : 0);
+                               top ? static_cast<double>(*top) / 1e6 : 0, "MHz");
             break;
         case PanelId::gpu_info:
             gpu_info(c, s);

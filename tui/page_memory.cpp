@@ -21,7 +21,7 @@ void breakdown(const Canvas& c, const Sample& s) {
     if (m.total_kb && *m.total_kb > 0 && used) {
         double total = static_cast<double>(*m.total_kb);
         c.bar(1, 0, c.width() - 6, static_cast<double>(*used) / total,
-              Theme::level(100.0 * static_cast<double>(*used) / total));
+              util_level(100.0 * static_cast<double>(*used) / total));
         c.text_right(1, text::format_percent(100.0 * static_cast<double>(*used) / total));
     } else {
         c.text(1, 0, "RAM n/a", Style::dim);
@@ -48,13 +48,16 @@ void emc(const Canvas& c, const FrameContext& ctx) {
     if (s.emc) freq = s.emc->freq_hz, low = s.emc->min_hz, high = s.emc->max_hz;
     c.title(0, "EMC (memory controller)", text::format_freq_hz(freq));
     int x = c.text(1, 0, fmt::format("util {:>4}  ", text::format_percent(util)), Style::label);
-    c.bar(1, x, c.width() - x, util.value_or(0) / 100, util ? Theme::level(*util) : Style::dim);
+    if (util)
+        c.bar(1, x, c.width() - x, *util / 100, util_level(*util));
+    else
+        c.bar(1, x, c.width() - x, 0, Style::dim);
     c.text(2, 0,
            fmt::format("freq {}  allowed {} .. {}", text::format_freq_hz(freq),
                        text::format_freq_hz(low), text::format_freq_hz(high)));
     if (c.height() > 4)
         draw_history_graph(c.sub(3, 0, c.height() - 3, c.width()), "EMC util history",
-                           text::format_percent(util), ctx.view.history().emc_util, 100);
+                           text::format_percent(util), ctx.view.history().emc_util, 100, "%");
 }
 
 }  // namespace
@@ -68,7 +71,7 @@ void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
         case PanelId::memory_graph:
             draw_history_graph(c, "RAM used",
                                text::format_percent(ctx.view.history().ram_used_pct.latest()),
-                               ctx.view.history().ram_used_pct, 100);
+                               ctx.view.history().ram_used_pct, 100, "%");
             break;
         case PanelId::emc:
             emc(c, ctx);

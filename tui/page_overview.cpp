@@ -16,8 +16,10 @@ void meter(const Canvas& c, int y, std::string_view label, std::optional<double>
     int x = c.text(y, 0, fmt::format("{:<5}", label), Style::label);
     int value_w = std::max(static_cast<int>(value.size()), c.width() >= 50 ? 19 : 0) + 1;
     int bar_w = c.width() - x - value_w;
-    if (bar_w >= 5)
-        c.bar(y, x, bar_w, pct.value_or(0) / 100, pct ? Theme::level(*pct) : Style::dim);
+    if (bar_w >= 5 && pct)
+        c.bar(y, x, bar_w, *pct / 100, util_level(*pct));
+    else if (bar_w >= 5)
+        c.bar(y, x, bar_w, 0, Style::dim);
     else
         bar_w = 0;
     Style style = pct ? Style::normal : Style::dim;
@@ -95,7 +97,7 @@ void power_summary(const Canvas& c, const FrameContext& ctx) {
     }
 }
 
-void thermal_summary(const Canvas& c, const Sample& s) {
+void thermal_summary(const Canvas& c, const Sample& s, const Board& board) {
     std::vector<const ThermalSample*> zones;
     for (const auto& z : s.thermal)
         zones.push_back(&z);
@@ -108,11 +110,9 @@ void thermal_summary(const Canvas& c, const Sample& s) {
     for (const auto* z : zones) {
         Canvas cell = grid.next();
         cell.text(0, 0, z->name);
-        Style style = !z->temp_c         ? Style::dim
-                      : *z->temp_c >= 85 ? Style::crit
-                      : *z->temp_c >= 70 ? Style::warn
-                                         : Style::normal;
-        cell.text_right(0, text::format_temp_c(z->temp_c, c.ascii()), style);
+        Level level = z->temp_c ? zone_temp_level(board, z->name, *z->temp_c) : Level::good;
+        Style style = z->temp_c ? level_style(level) : Style::dim;
+        cell.text_right(0, with_marker(text::format_temp_c(z->temp_c, c.ascii()), level), style);
     }
 }
 
@@ -157,7 +157,7 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             power_summary(c, ctx);
             break;
         case PanelId::thermal_summary:
-            thermal_summary(c, s);
+            thermal_summary(c, s, ctx.board);
             break;
         case PanelId::fans_summary:
             fans_summary(c, s);

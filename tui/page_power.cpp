@@ -119,23 +119,16 @@ void zones(const Canvas& c, const FrameContext& ctx) {
     int y = 1;
     for (const auto& z : s.thermal) {
         const ThermalZoneInfo* info = zone_info(ctx.board, z.name);
-        std::optional<double> lowest_trip;
         std::string trips;
         if (info)
-            for (const auto& t : info->trips) {
-                if (!lowest_trip || t.temp_c < *lowest_trip) lowest_trip = t.temp_c;
+            for (const auto& t : info->trips)
                 trips += " " + t.type + " " + fixed(t.temp_c, 0);
-            }
-        Style st = Style::normal;
-        if (!z.temp_c)
-            st = Style::dim;
-        else if (lowest_trip && *z.temp_c >= *lowest_trip)
-            st = Style::crit;
-        else if (lowest_trip && *z.temp_c >= *lowest_trip - 10)
-            st = Style::warn;
+        Level level = z.temp_c ? zone_temp_level(ctx.board, z.name, *z.temp_c) : Level::good;
+        Style st = z.temp_c ? level_style(level) : Style::dim;
         c.text(y, 0, z.name);
         std::string temp = text::format_temp_c(z.temp_c, c.ascii());
         c.text(y, 14, fmt::format("{:>9}", temp), st);
+        if (level != Level::good) c.text(y, 23, std::string(1, level_marker(level)), st);
         c.text(y++, 24, trips.empty() ? " trips n/a" : trips, Style::dim);
     }
 }
@@ -165,7 +158,7 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             break;
         case PanelId::power_graph:
             draw_history_graph(c, "Total power", text::format_power_mw(analysis::total_power_mw(s)),
-                               ctx.view.history().power_total_w, 0);
+                               ctx.view.history().power_total_w, 0, "W");
             break;
         case PanelId::zones:
             zones(c, ctx);

@@ -20,9 +20,14 @@ void draw_help(WINDOW* win, const Theme& theme);
 
 // Per-core bars (used by the overview and the CPU page).
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);
-// A titled graph of a history filling the canvas; `max` 0 scales to the history's maximum.
+// A titled graph of a history filling the canvas; `max` 0 scales to the history's maximum. The
+// scale's labels carry `unit`; a "%" graph is coloured by level (tui/levels.hpp).
 void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
-                        const History& history, double max);
+                        const History& history, double max, std::string_view unit = "");
+// A clock bar from 0 to the hardware maximum with a mark at the power-mode cap where the cap is
+// lower, starting at column x and at most 32 columns wide (nothing when fewer than 8 fit).
+void clock_bar(const Canvas& c, int y, int x, std::optional<int64_t> freq,
+               std::optional<int64_t> cap, std::optional<int64_t> hw_max);
 // A process table (used by the processes page and, without selection, the overview).
 void draw_process_rows(const Canvas& c, const FrameContext& ctx,
                        const std::vector<const ProcessSample*>& rows, bool selectable);

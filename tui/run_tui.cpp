@@ -135,7 +135,8 @@ class Loop {
                          feed_.is_replay(),
                          ended_,
                          is_recording,
-                         is_recording ? options_.recorder->path() : std::string()};
+                         is_recording ? options_.recorder->path() : std::string(),
+                         options_.root};
         draw_frame(stdscr, ctx);
         wnoutrefresh(stdscr);
         doupdate();

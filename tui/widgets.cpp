@@ -4,6 +4,9 @@
 #include <array>
 #include <cmath>
 #include <cwchar>
+#include <optional>
+
+#include <fmt/format.h>
 
 namespace edgetop::tui {
 namespace {
@@ -51,9 +54,21 @@ int cell_level(double fraction, int row_from_bottom, int height, int levels) {
     return level;
 }
 
+// The filled level of the top cell only (line mode): 0 in every cell below the value's top.
+int line_level(double fraction, int row_from_bottom, int height, int levels) {
+    // A flat zero is a line along the bottom: the data is there, and it is zero.
+    if (fraction == 0) return row_from_bottom == 0 ? 1 : 0;
+    int level = cell_level(fraction, row_from_bottom, height, levels);
+    if (level == 0 || row_from_bottom + 1 >= height) return level;
+    return cell_level(fraction, row_from_bottom + 1, height, levels) > 0 ? 0 : level;
+}
+
 // Braille dots filled from the bottom: left column dots 7,3,2,1; right column dots 8,6,5,4.
 constexpr std::array<int, 5> kBrailleLeft = {0x00, 0x40, 0x44, 0x46, 0x47};
 constexpr std::array<int, 5> kBrailleRight = {0x00, 0x80, 0xA0, 0xB0, 0xB8};
+// Line mode: only the top dot of that level.
+constexpr std::array<int, 5> kBrailleLeftDot = {0x00, 0x40, 0x04, 0x02, 0x01};
+constexpr std::array<int, 5> kBrailleRightDot = {0x00, 0x80, 0x20, 0x10, 0x08};
 
 }  // namespace
 
@@ -107,6 +122,27 @@ std::string render_sparkline(const std::vector<double>& values, double max, int 
     return out;
 }
 
+bool is_flat_series(const std::vector<double>& values, double max, int height, GraphStyle style) {
+    if (max <= 0 || height <= 0) return false;
+    int levels = style == GraphStyle::blocks ? 8 : 4;
+    std::optional<double> low, high;
+    for (double v : values) {
+        if (std::isnan(v)) continue;
+        low = low ? std::min(*low, v) : v;
+        high = high ? std::max(*high, v) : v;
+    }
+    // Jitter smaller than one dot (a clock reading 1015..1019 MHz) is flat too.
+    return low && *high - *low <= max / (height * levels);
+}
+
+double nice_scale(double value) {
+    if (!(value > 0) || !std::isfinite(value)) return 1;
+    double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
+        if (value <= step * magnitude * (1 + 1e-9)) return step * magnitude;
+    return 10 * magnitude;
+}
+
 int graph_capacity(int width, GraphStyle style) {
     return std::max(0, style == GraphStyle::braille ? width * 2 : width);
 }
@@ -126,26 +162,51 @@ std::vector<std::string> render_graph(const std::vector<double>& values, double 
         double v = values[first + (slot - pad)];
         return max > 0 && !std::isnan(v) ? v / max : std::nan("");
     };
+    std::vector<double> shown(values.end() - count, values.end());
+    bool line_mode = is_flat_series(shown, max, height, style);
+    auto level = line_mode ? line_level : cell_level;
     for (int row = 0; row < height; ++row) {
         int from_bottom = height - 1 - row;
         std::string& line = rows[row];
         for (int col = 0; col < width; ++col) {
             if (style == GraphStyle::braille) {
-                int left = cell_level(fraction_at(col * 2), from_bottom, height, 4);
-                int right = cell_level(fraction_at(col * 2 + 1), from_bottom, height, 4);
+                int left = level(fraction_at(col * 2), from_bottom, height, 4);
+                int right = level(fraction_at(col * 2 + 1), from_bottom, height, 4);
+                const auto& left_dots = line_mode ? kBrailleLeftDot : kBrailleLeft;
+                const auto& right_dots = line_mode ? kBrailleRightDot : kBrailleRight;
                 // An empty braille cell is drawn as a space: same look, fewer bytes.
                 if (left == 0 && right == 0)
                     line += ' ';
                 else
-                    append_utf8(line, 0x2800 + kBrailleLeft[left] + kBrailleRight[right]);
+                    append_utf8(line, 0x2800 + left_dots[left] + right_dots[right]);
             } else if (style == GraphStyle::blocks) {
-                line += kVerticalEighths[cell_level(fraction_at(col), from_bottom, height, 8)];
+                line += kVerticalEighths[level(fraction_at(col), from_bottom, height, 8)];
             } else {
-                line += kAsciiLevels[cell_level(fraction_at(col), from_bottom, height, 4)];
+                line += kAsciiLevels[level(fraction_at(col), from_bottom, height, 4)];
             }
         }
     }
     return rows;
+}
+
+int mark_cell(double fraction, int width) {
+    if (width <= 0) return 0;
+    return std::clamp(static_cast<int>(std::lround(clamp01(fraction) * width)), 0, width - 1);
+}
+
+std::string scale_label(double value, std::string_view unit) {
+    std::string number;
+    double magnitude = std::fabs(value);
+    if (magnitude >= 1e6)
+        number = fmt::format("{:.0f}M", value / 1e6);
+    else if (magnitude >= 1e4)
+        number = fmt::format("{:.0f}k", value / 1e3);
+    else if (magnitude >= 10 || value == 0)
+        number = fmt::format("{:.0f}", value);
+    else
+        number = fmt::format("{:.1f}", value);
+    if (unit.empty() || unit == "%" || unit.front() == '/') return number + std::string(unit);
+    return number + " " + std::string(unit);
 }
 
 std::string sanitize(std::string_view text, bool ascii) {

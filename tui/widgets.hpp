@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace edgetop::tui {
@@ -17,11 +18,22 @@ std::vector<int> split_cells(const std::vector<double>& fractions, int width);
 // One row: the newest `width` values, right-aligned, scaled to max; NaN is a gap.
 std::string render_sparkline(const std::vector<double>& values, double max, int width, bool ascii);
 // An area graph `height` rows by `width` columns, top row first, scaled to max; the newest value
-// is at the right edge. Braille packs two values per column.
+// is at the right edge. Braille packs two values per column. A flat series (is_flat_series)
+// draws as a line, only its top dots: as an area it would be a solid wall that says
+// nothing its height and the scale labels do not, and hides where the data starts.
 std::vector<std::string> render_graph(const std::vector<double>& values, double max, int width,
                                       int height, GraphStyle style);
+// Whether the values (NaN skipped) spread over less than one dot of a graph this tall: drawn as
+// a line.
+bool is_flat_series(const std::vector<double>& values, double max, int height, GraphStyle style);
+// The round number at or above value that a graph's scale ends at: 1121 -> 1200, 7.04 -> 8.
+double nice_scale(double value);
 // How many values a graph of this width shows.
 int graph_capacity(int width, GraphStyle style);
+// The cell (0..width-1) of a bar `width` cells wide where a mark at `fraction` of the whole sits.
+int mark_cell(double fraction, int width);
+// A graph's scale label: "100%", "1300 MHz", "12.5 W", "45k/s" (unit appended as given).
+std::string scale_label(double value, std::string_view unit);
 // Replaces what cannot be shown in one column each: controls, invalid UTF-8, wide characters,
 // and in ASCII mode every non-ASCII character, by '?'.
 std::string sanitize(std::string_view text, bool ascii);

@@ -96,5 +96,68 @@ TEST_F(Widgets, SanitizeReplacesWhatCannotTakeOneColumn) {
     EXPECT_EQ(text_columns(sanitize("\u2588\u2588a", false)), 3);
 }
 
+TEST_F(Widgets, FlatSeriesDrawsALineNotAWall) {
+    // 50 % held for the whole graph, 4 rows: the value's top dots only, at the top of row 3 of 4.
+    std::vector<double> flat(20, 50.0);
+    auto rows = render_graph(flat, 100, 10, 4, GraphStyle::braille);
+    ASSERT_EQ(rows.size(), 4u);
+    EXPECT_EQ(rows[0], std::string(10, ' '));
+    EXPECT_EQ(rows[1], std::string(10, ' '));
+    std::string dots;
+    for (int i = 0; i < 10; ++i)
+        dots += "\u2809";  // dots 1 and 4: the top dot of both columns
+    EXPECT_EQ(rows[2], dots);
+    EXPECT_EQ(rows[3], std::string(10, ' ')) << "below the line stays empty";
+    // ASCII: only the top cell of each column.
+    auto ascii = render_graph(flat, 100, 10, 4, GraphStyle::ascii);
+    EXPECT_EQ(ascii[2], std::string(10, '#'));
+    EXPECT_EQ(ascii[3], std::string(10, ' '));
+    // A flat zero: the bottom dots, where an idle GPU's load would otherwise draw nothing.
+    auto zero = render_graph(std::vector<double>(20, 0.0), 100, 10, 4, GraphStyle::braille);
+    std::string bottom;
+    for (int i = 0; i < 10; ++i)
+        bottom += "\u28c0";  // dots 7 and 8
+    EXPECT_EQ(zero[3], bottom);
+    EXPECT_EQ(zero[2], std::string(10, ' '));
+}
+
+TEST_F(Widgets, VaryingSeriesKeepsTheArea) {
+    std::vector<double> varying = {50, 50, 50, 100};
+    EXPECT_FALSE(is_flat_series(varying, 100, 4, GraphStyle::ascii));
+    EXPECT_TRUE(is_flat_series({50, std::nan(""), 50}, 100, 4, GraphStyle::ascii));
+    EXPECT_FALSE(is_flat_series({std::nan("")}, 100, 4, GraphStyle::ascii));
+    // A GPU clock wandering 1015..1019 MHz on a 1200 MHz scale: less than one dot, a line.
+    EXPECT_TRUE(is_flat_series({1018, 1015, 1019, 1017}, 1200, 4, GraphStyle::braille));
+    EXPECT_FALSE(is_flat_series({1018, 900, 1019}, 1200, 4, GraphStyle::braille));
+    auto rows = render_graph(varying, 100, 4, 4, GraphStyle::ascii);
+    EXPECT_EQ(rows[3], "####") << "the area under a varying series is filled";
+    EXPECT_EQ(rows[0], "   #");
+}
+
+TEST_F(Widgets, MarkCellSitsAtTheFraction) {
+    EXPECT_EQ(mark_cell(0.5, 10), 5);
+    EXPECT_EQ(mark_cell(0.874, 30), 26);
+    EXPECT_EQ(mark_cell(1.0, 10), 9);  // never past the last cell
+    EXPECT_EQ(mark_cell(-1, 10), 0);
+    EXPECT_EQ(mark_cell(0.5, 0), 0);
+}
+
+TEST_F(Widgets, AutomaticScalesEndAtRoundNumbers) {
+    EXPECT_DOUBLE_EQ(nice_scale(1121), 1200);
+    EXPECT_DOUBLE_EQ(nice_scale(7.04), 8);
+    EXPECT_DOUBLE_EQ(nice_scale(100), 100);
+    EXPECT_DOUBLE_EQ(nice_scale(0.33), 0.4);
+    EXPECT_DOUBLE_EQ(nice_scale(0), 1);
+}
+
+TEST_F(Widgets, ScaleLabelsCarryTheUnit) {
+    EXPECT_EQ(scale_label(100, "%"), "100%");
+    EXPECT_EQ(scale_label(0, "%"), "0%");
+    EXPECT_EQ(scale_label(1300, "MHz"), "1300 MHz");
+    EXPECT_EQ(scale_label(7.26, "W"), "7.3 W");
+    EXPECT_EQ(scale_label(45210, "/s"), "45k/s");
+    EXPECT_EQ(scale_label(2.4e6, "/s"), "2M/s");
+}
+
 }  // namespace
 }  // namespace edgetop::tui

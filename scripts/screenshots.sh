@@ -1,0 +1,132 @@
+#!/bin/sh
+# Pictures of the interactive view as a user sees it: edgetop runs in a detached tmux server at
+# 80x24 and 160x48, every page is captured with its colours (tmux capture-pane -e), converted to
+# HTML by aha and to PNG by headless Chromium.
+#
+#   scripts/screenshots.sh [--binary PATH] [--out DIR] [--loaded SESSION] [--docs]
+#
+# Scenes: "idle", the live view of a copy of the AGX Orin fixture tree (tests/fixtures/agx-orin:
+# nothing runs, its readings stay flat) whose first CPU cluster is capped at 1.728 GHz as the
+# 30 W power mode does (the cap mark), and "loaded", the replay of an Orin Nano running TensorRT
+# (examples/orin-nano-super-trt.jsonl, or --loaded SESSION), played LOADED_SPEED times faster
+# and paused when it reaches LOADED_AT seconds (27: its busiest stretch, a core at 100 %). Files:
+# OUT/<scene>-<page>-<cols>x<rows>.{ansi,html,png}. --docs copies the pictures the README shows
+# into docs/screenshots/.
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+binary=${EDGETOP:-}
+out="$here/build/screenshots"
+docs=0
+loaded="$here/examples/orin-nano-super-trt.jsonl"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --binary) binary=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --loaded) loaded=$2; shift 2 ;;
+        --docs) docs=1; shift ;;
+        -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "screenshots.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+if [ -z "$binary" ]; then
+    for candidate in "$here/build/edgetop" "$here/build-asan/edgetop"; do
+        if [ -x "$candidate" ]; then binary=$candidate; break; fi
+    done
+fi
+[ -n "$binary" ] && [ -x "$binary" ] || {
+    echo "screenshots.sh: no edgetop binary (make build, or --binary PATH)" >&2; exit 1; }
+
+chromium=""
+for name in chromium chromium-browser google-chrome; do
+    if command -v "$name" >/dev/null 2>&1; then chromium=$name; break; fi
+done
+missing=""
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+command -v aha >/dev/null 2>&1 || missing="$missing aha"
+command -v perl >/dev/null 2>&1 || missing="$missing perl"
+[ -n "$chromium" ] || missing="$missing chromium"
+if [ -n "$missing" ]; then
+    echo "screenshots.sh: missing:$missing (Debian/Ubuntu: apt-get install$missing)" >&2
+    exit 1
+fi
+
+LOADED_SPEED=${LOADED_SPEED:-2}
+LOADED_AT=${LOADED_AT:-27}
+socket="edgetop-shots-$$"
+tmux_() { tmux -f /dev/null -L "$socket" "$@"; }
+tree=$(mktemp -d)
+cleanup() {
+    tmux_ kill-server 2>/dev/null || true
+    rm -rf "$tree"
+}
+trap cleanup EXIT INT TERM
+mkdir -p "$out"
+
+# One glyph cell of DejaVu Sans Mono at 14 px is 8.43 x 17 px (line-height 17px below).
+png() { # html png cols rows
+    width=$(awk -v c="$3" 'BEGIN { printf "%d", c * 8.43 + 0.999 }')
+    height=$(( $4 * 17 ))
+    "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+        --screenshot="$2" --window-size="$width,$height" "file://$1" >/dev/null 2>&1
+}
+
+# Braille and block glyphs come from a fallback font of another width: each is put in a box one
+# cell wide so that the columns after it stay where the terminal has them.
+html() { # ansi html title
+    aha --black --title "$3" <"$1" |
+        sed 's#</head>#<style>body{margin:0;background:\#000}pre{margin:0;font:14px/17px "DejaVu Sans Mono",monospace}i{font-style:normal;display:inline-block;width:1ch;overflow:hidden;vertical-align:top}</style></head>#' |
+        perl -CSD -pe 's#([\x{2580}-\x{259F}\x{2800}-\x{28FF}])#<i>$1</i>#g' >"$2"
+}
+
+shoot() { # scene cols rows command...
+    scene=$1 cols=$2 rows=$3
+    shift 3
+    tmux_ kill-server 2>/dev/null || true
+    tmux_ new-session -d -x "$cols" -y "$rows" \
+        "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 $*; sleep 600"
+    tmux_ set-option -g status off >/dev/null
+    if [ "$scene" = loaded ]; then
+        # Pause the replay where the load is, whatever the machine's pace.
+        waited=0
+        until tmux_ capture-pane -p -t 0 | grep -q "REPLAY t $LOADED_AT\."; do
+            sleep 0.1
+            waited=$((waited + 1))
+            [ "$waited" -lt 900 ] || { echo "screenshots.sh: replay never reached t $LOADED_AT s" >&2; exit 1; }
+        done
+        tmux_ send-keys -t 0 Space
+    else
+        sleep 6 # a few samples for the graphs and rates
+    fi
+    for page in 1 2 3 4 5 6 7; do
+        tmux_ send-keys -t 0 "$page"
+        sleep 1
+        base="$out/$scene-$page-${cols}x$rows"
+        tmux_ capture-pane -e -p -t 0 >"$base.ansi"
+        html "$base.ansi" "$base.html" "edgetop $scene page $page ${cols}x$rows"
+        png "$base.html" "$base.png" "$cols" "$rows"
+        echo "$base.png"
+    done
+    tmux_ send-keys -t 0 q
+}
+
+cp -a "$here/tests/fixtures/agx-orin/." "$tree/"
+for f in scaling_max_freq scaling_cur_freq; do
+    echo 1728000 >"$tree/sys/devices/system/cpu/cpufreq/policy0/$f"
+done
+
+for size in "80 24" "160 48"; do
+    set -- $size
+    shoot idle "$1" "$2" "$binary" --root "$tree"
+    shoot loaded "$1" "$2" "$binary" replay --speed "$LOADED_SPEED" "$loaded"
+done
+
+if [ "$docs" = 1 ]; then
+    mkdir -p "$here/docs/screenshots"
+    cp "$out/idle-1-80x24.png" "$here/docs/screenshots/overview-orin-80x24.png"
+    cp "$out/idle-2-80x24.png" "$here/docs/screenshots/cpu-orin-capped-80x24.png"
+    cp "$out/loaded-1-160x48.png" "$here/docs/screenshots/overview-loaded-160x48.png"
+    cp "$out/loaded-2-160x48.png" "$here/docs/screenshots/cpu-loaded-160x48.png"
+    echo "copied 4 pictures into docs/screenshots/"
+fi
