@@ -16,7 +16,7 @@ constexpr int kMaxCompactColumns = 4;
 // the blank column between cells.
 constexpr int kRailCell = 26;
 constexpr int kZoneCell = 25;
-constexpr int kEngineCell = 26;
+constexpr int kEngineCell = 30;
 constexpr int kRailValue = 10, kZoneValue = 11, kEngineValue = 16;
 
 int ceil_div(int a, int b) {

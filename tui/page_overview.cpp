@@ -28,6 +28,15 @@ void meter(const Canvas& c, int y, std::string_view label, std::optional<double>
         c.text(y, x, value, style);
 }
 
+// The compact cells have no room for clocks: the title shows the fastest core's.
+std::optional<int64_t> fastest_core_khz(const Sample& s) {
+    std::optional<int64_t> fastest;
+    for (const auto& core : s.cpu.cores)
+        if (core.online && core.freq_khz && (!fastest || *core.freq_khz > *fastest))
+            fastest = core.freq_khz;
+    return fastest;
+}
+
 void gpu_summary(const Canvas& c, const Sample& s) {
     c.title(0, "GPU / EMC", s.gpu.empty() ? "" : s.gpu.front().name);
     int y = 1;
@@ -137,7 +146,9 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     switch (id) {
         case PanelId::cpu_bars:
-            c.title(0, "CPU", "util " + text::format_percent(s.cpu.util_pct));
+            c.title(0, "CPU",
+                    "util " + text::format_percent(s.cpu.util_pct) + "  " +
+                        text::format_freq_khz(fastest_core_khz(s)));
             draw_compact_cores(c.sub(1, 0, c.height() - 1, c.width()), s);
             break;
         case PanelId::gpu_summary:
