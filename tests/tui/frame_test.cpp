@@ -296,6 +296,33 @@ TEST_F(Frame, GpuPageShowsThorsLoadFromNvmlNextToDevfreq) {
     EXPECT_EQ(text.find("NVIDIA Thor"), std::string::npos) << "one GPU, not two: " << text;
 }
 
+TEST_F(Frame, ProcessTableShowsItsFilterGpuHoldersAndWhatIsBelow) {
+    Scene scene;
+    Sample busy = testing::orin_sample(6);
+    for (int pid = 2000; pid < 2040; ++pid) {
+        ProcessSample p;
+        p.pid = pid, p.name = "worker-" + std::to_string(pid), p.cpu_pct = 0.1;
+        busy.procs->all.push_back(p);
+    }
+    busy.procs->all[0].gpu_mem_kb = 262144;  // trtexec: 256 MiB of GPU memory (NVML or nvmap)
+    scene.view.update(busy);
+    scene.ui.page = Page::processes;
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    // 43 processes, 18 table rows at 80x24 (title, column titles, "+N more" line): 25 below.
+    EXPECT_NE(text.find("43 processes"), std::string::npos) << text;
+    EXPECT_NE(text.find("+25 more processes"), std::string::npos) << text;
+    // The GPU holder is marked and its GPU memory shown; the others' is unknown.
+    EXPECT_NE(text.find("GPUMEM"), std::string::npos) << text;
+    EXPECT_NE(text.find("yes  256.0 MiB"), std::string::npos) << text;
+    scene.ui.query.filter = "PYTH";
+    scene.draw();
+    text = screen.text();
+    EXPECT_NE(screen.row(2).find("filter: PYTH  1 of 43"), std::string::npos) << text;
+    EXPECT_EQ(text.find("more processes"), std::string::npos) << text;
+}
+
 TEST(MissingHint, PrefersRootOnlyInputsOfThePage) {
     std::vector<SourceStatus> status = {
         {"gpu.devfreq", SourceStatus::State::absent, "", "no devfreq GPU"},
