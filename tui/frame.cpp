@@ -43,7 +43,7 @@ std::vector<const ProcessSample*> visible_processes(const ViewModel& view, const
 
 int process_table_rows(int rows, int cols, const ViewModel& view) {
     for (const auto& panel : layout_page(Page::processes, rows, cols, view.layout_model()))
-        if (panel.id == PanelId::process_table) return std::max(0, panel.rect.h - 1);
+        if (panel.id == PanelId::process_table) return std::max(0, panel.rect.h - 2);
     return 0;
 }
 
@@ -53,6 +53,10 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
     getmaxyx(win, rows, cols);
     for (const auto& panel : layout_page(ctx.ui.page, rows, cols, ctx.view.layout_model())) {
         Canvas c(win, panel.rect, ctx.theme);
+        if (panel.state == PanelState::folded) {
+            draw_folded_panel(panel.id, c, ctx);
+            continue;
+        }
         switch (panel.id) {
             case PanelId::header:
                 draw_header(c, ctx);
@@ -62,6 +66,12 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
                 break;
             case PanelId::footer:
                 draw_footer(c, ctx);
+                break;
+            case PanelId::absent_sources:
+                draw_absent_sources(c, ctx, panel.listed);
+                break;
+            case PanelId::more_panels:
+                draw_more_panels(c, panel.listed);
                 break;
             default:
                 draw_panel(ctx.ui.page, panel.id, c, ctx);

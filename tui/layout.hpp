@@ -1,6 +1,9 @@
 // Where each panel of a page goes: a pure function of the terminal size, the page and how many
-// units the machine has. Panels never overlap and never leave the screen; what does not fit is
-// left out (the compact version of a page).
+// units the machine has. A page is a list of panels (PanelSpec), each with the rows it needs at
+// least and the rows it would like; panels never overlap and never leave the screen. Nothing is
+// dropped silently: a panel whose source is absent folds into one status line, a panel that gets
+// fewer rows than its minimum shows as one line ("Thermal zones: +11 more zones"), and where not
+// even one row is left the last row names the panels that got none.
 #pragma once
 
 #include <string_view>
@@ -57,22 +60,74 @@ enum class PanelId {
     // analysis
     flag_list,
     flag_timeline,
+    // any page: the panels whose source is absent, on one line
+    absent_sources,
+    // any page: the panels that got no row at all, on the last row
+    more_panels,
 };
 
 std::string_view panel_name(PanelId id);
+// What the panel shows, for the one-line forms ("Thermal zones").
+std::string_view panel_title(PanelId id);
+
+enum class PanelState {
+    shown,   // at least its minimum height
+    folded,  // one row: its title and "+N more <items>" or "too small"
+};
 
 struct Panel {
     PanelId id;
     Rect rect;
+    PanelState state = PanelState::shown;
+    // absent_sources: the absent panels; more_panels: the panels that got no row.
+    std::vector<PanelId> listed = {};
 };
 
-// The counts that decide how tall panels want to be.
+// The counts that decide how tall panels want to be, and which sources are there.
 struct LayoutModel {
     int cores = 0, gpus = 0, rails = 0, zones = 0, fans = 0, engines = 0, flags = 0;
+    int processes = 0;
+    bool procs = true;  // a process table is read (the live root)
+    bool emc = true;    // EMC load or clock is known
+    bool swap = true;   // the machine has swap
+    // The longest names, for the widths of the grid cells.
+    int rail_name = 0, zone_name = 0, engine_name = 0;
 };
 
-// Columns of per-core bars that fit in `width` for `cores` cores.
+// Cells of the grids (Overview rails and zones, GPU engines): the whole name, then the value;
+// the same widths for the layout and the drawing.
+int rail_cell_width(const LayoutModel& model);
+int zone_cell_width(const LayoutModel& model);
+int engine_cell_width(const LayoutModel& model);
+
+// What a list panel counts ("zones"), and how many; an empty kind for panels without a list.
+struct PanelItems {
+    std::string_view kind;
+    int count = 0;
+};
+PanelItems panel_items(PanelId id, const LayoutModel& model);
+
+// Where a panel goes on a wide screen (two columns, and full-width panels below them).
+enum class Side { left, right, below };
+
+// One entry of a page: to add a panel to a page, add one PanelSpec to its list in layout.cpp
+// and one case to the page's draw function.
+struct PanelSpec {
+    PanelId id;
+    int min_h;               // below this the panel folds into one line
+    int want_h;              // what it needs to show everything
+    bool grow = false;       // takes the rows left over (histories, process lists)
+    Side side = Side::left;  // wide screens only
+    bool present = true;     // false: its source is absent; it joins the status line
+};
+
+// The panels of a page in the order they stack, for a body `width` columns wide.
+std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& model);
+
+// Columns of per-core bars that fit in `width` for `cores` cores (the CPU page: bars with
+// clocks), and the compact form of the overview (jtop-like cells, 2 to 4 columns).
 int core_columns(int width, int cores);
+int compact_core_columns(int width, int cores);
 
 std::vector<Panel> layout_page(Page page, int rows, int cols, const LayoutModel& model);
 

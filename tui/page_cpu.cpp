@@ -57,6 +57,47 @@ void core_cell(const Canvas& c, int y, const CoreSample& core, bool show_limits)
     if (with_freq) c.text(y, x + 1, freq, core.freq_khz ? Style::normal : Style::dim);
 }
 
+// The overview's form: "11 [|||||    ]  45%", four to a row at 80 columns.
+void compact_core_cell(const Canvas& c, const CoreSample& core) {
+    int x = c.text(0, 0, fmt::format("{:>2} ", core.id), Style::label);
+    if (!core.online) {
+        c.text(0, x, "off", Style::dim);
+        return;
+    }
+    int bar_w = c.width() - x - 5;
+    if (bar_w >= 3)
+        c.bar(0, x, bar_w, core.util_pct.value_or(0) / 100,
+              core.util_pct ? Theme::level(*core.util_pct) : Style::dim);
+    else
+        bar_w = 0;
+    c.text(0, x + bar_w, fmt::format("{:>5}", text::format_percent(core.util_pct)),
+           core.util_pct ? Style::normal : Style::dim);
+}
+
+// Cores column by column in `columns` columns; where they do not all fit, the last cell says
+// "+N more cores".
+template <class Cell>
+void core_grid(const Canvas& c, const Sample& sample, int columns, Cell cell) {
+    const auto& cores = sample.cpu.cores;
+    int count = static_cast<int>(cores.size());
+    if (count == 0) {
+        c.text(0, 0, "n/a: no per-core readings", Style::dim);
+        return;
+    }
+    columns = std::max(1, columns);
+    int rows = std::min((count + columns - 1) / columns, c.height());
+    if (rows <= 0) return;
+    int shown = items_shown(count, rows * columns);
+    int cell_w = c.width() / columns;
+    auto place = [&](int i) {
+        int row = i % rows, column = i / rows;
+        return c.sub(row, column * cell_w, 1, cell_w - (column + 1 < columns ? 1 : 0));
+    };
+    for (int i = 0; i < shown; ++i)
+        cell(place(i), cores[static_cast<size_t>(i)]);
+    if (shown < count) place(shown).text(0, 0, more_items(count - shown, "cores"), Style::dim);
+}
+
 std::string core_list(const std::vector<int>& ids) {
     std::string out;
     for (size_t i = 0; i < ids.size(); ++i) {
@@ -125,20 +166,15 @@ void split_panel(const Canvas& c, const Sample& s) {
 }  // namespace
 
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits) {
-    const auto& cores = sample.cpu.cores;
-    if (cores.empty()) {
-        c.text(0, 0, "n/a: no per-core readings", Style::dim);
-        return;
-    }
-    int columns = core_columns(c.width(), static_cast<int>(cores.size()));
-    int rows = (static_cast<int>(cores.size()) + columns - 1) / columns;
-    int cell_w = c.width() / columns;
-    for (size_t i = 0; i < cores.size(); ++i) {
-        int row = static_cast<int>(i) % rows, column = static_cast<int>(i) / rows;
-        if (row >= c.height()) continue;
-        core_cell(c.sub(row, column * cell_w, 1, cell_w - (column + 1 < columns ? 1 : 0)), 0,
-                  cores[i], show_limits);
-    }
+    int columns = core_columns(c.width(), static_cast<int>(sample.cpu.cores.size()));
+    core_grid(c, sample, columns, [&](const Canvas& cell, const CoreSample& core) {
+        core_cell(cell, 0, core, show_limits);
+    });
+}
+
+void draw_compact_cores(const Canvas& c, const Sample& sample) {
+    int columns = compact_core_columns(c.width(), static_cast<int>(sample.cpu.cores.size()));
+    core_grid(c, sample, columns, compact_core_cell);
 }
 
 void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
@@ -190,9 +226,11 @@ void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
         case PanelId::cpu_history: {
             c.title(0, "Utilisation history per core");
             const auto& hist = ctx.view.history().core_util;
-            for (size_t i = 0; i < s.cpu.cores.size() && i < hist.size(); ++i) {
+            int count = static_cast<int>(std::min(s.cpu.cores.size(), hist.size()));
+            int shown = items_shown(count, c.height() - 1);
+            if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "cores"), Style::dim);
+            for (size_t i = 0; i < static_cast<size_t>(shown); ++i) {
                 int y = 1 + static_cast<int>(i);
-                if (y >= c.height()) break;
                 int x = c.text(y, 0, fmt::format("{:>2} ", s.cpu.cores[i].id), Style::label);
                 int w = c.width() - x - 5;
                 c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),

@@ -57,26 +57,24 @@ void gpu_info(const Canvas& c, const Sample& s) {
 
 // One cell per engine: its name, its load ("n/a" where neither tegrastats nor the kernel gives
 // one) and its clock, or "off".
-void engines(const Canvas& c, const Sample& s) {
+void engines(const Canvas& c, const Sample& s, const LayoutModel& model) {
     c.title(0, "Engines", "load, and on/off and clock");
     if (s.engines.empty()) {
         c.text(1, 0, "n/a: no engine clocks found", Style::dim);
         return;
     }
-    constexpr int kCell = 30;
-    int per_row = std::max(1, c.width() / kCell);
-    for (size_t i = 0; i < s.engines.size(); ++i) {
-        const auto& e = s.engines[i];
-        Canvas cell = c.sub(1 + static_cast<int>(i) / per_row,
-                            static_cast<int>(i) % per_row * kCell, 1, kCell - 1);
-        cell.text(0, 0, e.name, Style::label);
-        bool on = e.online.value_or(false);
-        std::string clock = e.online    ? (on ? text::format_freq_hz(e.freq_hz) : "off")
-                            : e.freq_hz ? text::format_freq_hz(e.freq_hz)
-                                        : text::kAbsent;
-        cell.text_right(0, fmt::format("{:>4} {:>9}", text::format_percent(e.load_pct), clock),
-                        on ? Style::good : Style::dim);
-    }
+    draw_cells(c, 1, engine_cell_width(model), static_cast<int>(s.engines.size()), "engines",
+               [&](int i, const Canvas& cell) {
+                   const auto& e = s.engines[static_cast<size_t>(i)];
+                   cell.text(0, 0, e.name, Style::label);
+                   bool on = e.online.value_or(false);
+                   std::string clock = e.online    ? (on ? text::format_freq_hz(e.freq_hz) : "off")
+                                       : e.freq_hz ? text::format_freq_hz(e.freq_hz)
+                                                   : text::kAbsent;
+                   cell.text_right(
+                       0, fmt::format("{:>4} {:>9}", text::format_percent(e.load_pct), clock),
+                       on ? Style::good : Style::dim);
+               });
 }
 
 void gpu_processes(const Canvas& c, const FrameContext& ctx) {
@@ -131,7 +129,7 @@ void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             gpu_info(c, s);
             break;
         case PanelId::engines:
-            engines(c, s);
+            engines(c, s, ctx.view.layout_model());
             break;
         case PanelId::gpu_processes:
             gpu_processes(c, ctx);

@@ -30,18 +30,14 @@ void meter(const Canvas& c, int y, std::string_view label, std::optional<double>
         c.text(y, x, value, style);
 }
 
-// Lays cells of `cell_w` columns left to right, top to bottom from row 1.
-struct CellGrid {
-    const Canvas& c;
-    int cell_w;
-    int index = 0;
-    Canvas next() {
-        int per_row = std::max(1, c.width() / cell_w);
-        int row = 1 + index / per_row, column = index % per_row;
-        ++index;
-        return c.sub(row, column * cell_w, 1, cell_w - 1);
-    }
-};
+// The compact cells have no room for clocks: the title shows the fastest core's.
+std::optional<int64_t> fastest_core_khz(const Sample& s) {
+    std::optional<int64_t> fastest;
+    for (const auto& core : s.cpu.cores)
+        if (core.online && core.freq_khz && (!fastest || *core.freq_khz > *fastest))
+            fastest = core.freq_khz;
+    return fastest;
+}
 
 void gpu_summary(const Canvas& c, const Sample& s) {
     c.title(0, "GPU / EMC", s.gpu.empty() ? "" : s.gpu.front().name);
@@ -54,10 +50,10 @@ void gpu_summary(const Canvas& c, const Sample& s) {
             text::format_percent(gpu.load_pct) + " " + text::format_freq_hz(gpu.freq_hz);
         meter(c, y++, "GPU", gpu.load_pct, value);
     }
-    std::optional<double> emc_util = s.emc ? s.emc->util_pct : std::nullopt;
-    meter(c, y++, "EMC", emc_util,
-          text::format_percent(emc_util) + " " +
-              text::format_freq_hz(s.emc ? s.emc->freq_hz : std::optional<int64_t>{}));
+    // The EMC row where the board has one (absent on a PC, or without root on older JetPacks).
+    if (s.emc && (s.emc->util_pct || s.emc->freq_hz))
+        meter(c, y++, "EMC", s.emc->util_pct,
+              text::format_percent(s.emc->util_pct) + " " + text::format_freq_hz(s.emc->freq_hz));
     int on = 0;
     for (const auto& e : s.engines)
         on += e.online.value_or(false) ? 1 : 0;
@@ -76,28 +72,31 @@ void memory_summary(const Canvas& c, const Sample& s) {
     if (!used && m.total_kb && m.available_kb) used = *m.total_kb - *m.available_kb;
     meter(c, 1, "RAM", pct(used, m.total_kb),
           text::format_kb(used) + "/" + text::format_kb(m.total_kb));
-    meter(c, 2, "Swap", pct(m.swap_used_kb, m.swap_total_kb),
-          text::format_kb(m.swap_used_kb) + "/" + text::format_kb(m.swap_total_kb));
-    c.text(3, 0, "GPU shared ", Style::label);
-    c.text(3, 11, text::format_kb(m.gpu_shared_kb), m.gpu_shared_kb ? Style::normal : Style::dim);
+    int y = 2;
+    if (m.swap_total_kb.value_or(0) > 0)
+        meter(c, y++, "Swap", pct(m.swap_used_kb, m.swap_total_kb),
+              text::format_kb(m.swap_used_kb) + "/" + text::format_kb(m.swap_total_kb));
+    c.text(y, 0, "GPU shared ", Style::label);
+    c.text(y, 11, text::format_kb(m.gpu_shared_kb), m.gpu_shared_kb ? Style::normal : Style::dim);
 }
 
 void power_summary(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     c.title(0, "Power", "total " + text::format_power_mw(analysis::total_power_mw(s)));
     if (s.rails.empty()) c.text(1, 0, "n/a: no power rails", Style::dim);
-    CellGrid grid{c, 26};
-    for (const auto& rail : s.rails) {
-        Canvas cell = grid.next();
-        cell.text(0, 0, rail.name, rail.is_total ? Style::label : Style::normal);
-        Style style = rail.crit_alarm.value_or(false)   ? Style::crit
-                      : rail.warn_alarm.value_or(false) ? Style::warn
-                                                        : Style::normal;
-        cell.text_right(0, text::format_power_mw(rail.power_mw), style);
-    }
+    draw_cells(c, 1, rail_cell_width(ctx.view.layout_model()), static_cast<int>(s.rails.size()),
+               "rails", [&](int i, const Canvas& cell) {
+                   const RailSample& rail = s.rails[static_cast<size_t>(i)];
+                   cell.text(0, 0, rail.name, rail.is_total ? Style::label : Style::normal);
+                   Style style = rail.crit_alarm.value_or(false)   ? Style::crit
+                                 : rail.warn_alarm.value_or(false) ? Style::warn
+                                                                   : Style::normal;
+                   cell.text_right(0, text::format_power_mw(rail.power_mw), style);
+               });
 }
 
-void thermal_summary(const Canvas& c, const Sample& s, const Board& board) {
+void thermal_summary(const Canvas& c, const Sample& s, const Board& board,
+                     const LayoutModel& model) {
     std::vector<const ThermalSample*> zones;
     for (const auto& z : s.thermal)
         zones.push_back(&z);
@@ -106,25 +105,30 @@ void thermal_summary(const Canvas& c, const Sample& s, const Board& board) {
     });
     c.title(0, "Hottest", fmt::format("{} zones", zones.size()));
     if (zones.empty()) c.text(1, 0, "n/a: no thermal zones", Style::dim);
-    CellGrid grid{c, 22};
-    for (const auto* z : zones) {
-        Canvas cell = grid.next();
-        cell.text(0, 0, z->name);
-        Level level = z->temp_c ? zone_temp_level(board, z->name, *z->temp_c) : Level::good;
-        Style style = z->temp_c ? level_style(level) : Style::dim;
-        cell.text_right(0, with_marker(text::format_temp_c(z->temp_c, c.ascii()), level), style);
-    }
+    draw_cells(c, 1, zone_cell_width(model), static_cast<int>(zones.size()), "zones",
+               [&](int i, const Canvas& cell) {
+                   const ThermalSample* z = zones[static_cast<size_t>(i)];
+                   cell.text(0, 0, z->name);
+                   Level level =
+                       z->temp_c ? zone_temp_level(board, z->name, *z->temp_c) : Level::good;
+                   Style style = z->temp_c ? level_style(level) : Style::dim;
+                   cell.text_right(0, with_marker(text::format_temp_c(z->temp_c, c.ascii()), level),
+                                   style);
+               });
 }
 
 void fans_summary(const Canvas& c, const Sample& s) {
     c.title(0, "Fans");
     if (s.fans.empty()) c.text(1, 0, "n/a: no fan", Style::dim);
-    int y = 1;
-    for (const auto& f : s.fans)
-        c.text(y++, 0,
-               fmt::format("{}  {}  {} rpm  {}", f.name, text::format_percent(f.speed_pct),
-                           f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
-                           f.control_mode.value_or(text::kAbsent)));
+    draw_cells(c, 1, c.width() + 1, static_cast<int>(s.fans.size()), "fans",
+               [&](int i, const Canvas& row) {
+                   const FanSample& f = s.fans[static_cast<size_t>(i)];
+                   row.text(
+                       0, 0,
+                       fmt::format("{}  {}  {} rpm  {}", f.name, text::format_percent(f.speed_pct),
+                                   f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
+                                   f.control_mode.value_or(text::kAbsent)));
+               });
 }
 
 void flags_summary(const Canvas& c, const FrameContext& ctx) {
@@ -133,9 +137,10 @@ void flags_summary(const Canvas& c, const FrameContext& ctx) {
     if (flags.empty())
         c.text(1, 0, ctx.analysis_enabled ? "no bottleneck flag active" : "no rules are active",
                Style::dim);
-    int y = 1;
-    for (const auto& f : flags)
-        c.text(y++, 0, f, Style::crit);
+    draw_cells(c, 1, c.width() + 1, static_cast<int>(flags.size()), "flags",
+               [&](int i, const Canvas& row) {
+                   row.text(0, 0, flags[static_cast<size_t>(i)], Style::crit);
+               });
 }
 
 }  // namespace
@@ -144,8 +149,10 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     switch (id) {
         case PanelId::cpu_bars:
-            c.title(0, "CPU", "util " + text::format_percent(s.cpu.util_pct));
-            draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, false);
+            c.title(0, "CPU",
+                    "util " + text::format_percent(s.cpu.util_pct) + "  " +
+                        text::format_freq_khz(fastest_core_khz(s)));
+            draw_compact_cores(c.sub(1, 0, c.height() - 1, c.width()), s);
             break;
         case PanelId::gpu_summary:
             gpu_summary(c, s);
@@ -157,7 +164,7 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             power_summary(c, ctx);
             break;
         case PanelId::thermal_summary:
-            thermal_summary(c, s, ctx.board);
+            thermal_summary(c, s, ctx.board, ctx.view.layout_model());
             break;
         case PanelId::fans_summary:
             fans_summary(c, s);

@@ -78,8 +78,14 @@ void rails(const Canvas& c, const FrameContext& ctx) {
         }
     };
     row(1, "rail", {"voltage", "current", "power", "average", "energy"}, Style::label);
+    bool has_total_rail =
+        std::any_of(s.rails.begin(), s.rails.end(), [](const RailSample& r) { return r.is_total; });
+    bool total_row = !has_total_rail && s.power_total_mw;
+    int count = static_cast<int>(s.rails.size());
+    int rails_shown = items_shown(count, c.height() - 2 - (total_row ? 1 : 0));
     int y = 2;
     for (const auto& r : s.rails) {
+        if (y - 2 >= rails_shown) break;
         auto e =
             std::find_if(energies.begin(), energies.end(),
                          [&](const analysis::RailEnergy& known) { return known.name == r.name; });
@@ -93,9 +99,8 @@ void rails(const Canvas& c, const FrameContext& ctx) {
              text::format_power_mw(r.power_mw), format_average(energy), format_energy(energy)},
             st);
     }
-    bool has_total_rail =
-        std::any_of(s.rails.begin(), s.rails.end(), [](const RailSample& r) { return r.is_total; });
-    if (!has_total_rail && s.power_total_mw) {
+    if (rails_shown < count) c.text(y++, 0, more_items(count - rails_shown, "rails"), Style::dim);
+    if (total_row) {
         row(y, "total",
             {"", "", text::format_power_mw(s.power_total_mw), format_average(&meter.total()),
              format_energy(&meter.total())},
@@ -116,8 +121,16 @@ void zones(const Canvas& c, const FrameContext& ctx) {
         c.text(1, 0, "n/a: no thermal zone found", Style::dim);
         return;
     }
+    // Whole zone names ("thermal-fan-est"), then the temperature.
+    int name_w = 14;
+    for (const auto& z : s.thermal)
+        name_w = std::max(name_w, static_cast<int>(z.name.size()) + 1);
+    int count = static_cast<int>(s.thermal.size());
+    int shown = items_shown(count, c.height() - 1);
+    if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "zones"), Style::dim);
     int y = 1;
     for (const auto& z : s.thermal) {
+        if (y - 1 >= shown) break;
         const ThermalZoneInfo* info = zone_info(ctx.board, z.name);
         std::string trips;
         if (info)
@@ -127,9 +140,9 @@ void zones(const Canvas& c, const FrameContext& ctx) {
         Style st = z.temp_c ? level_style(level) : Style::dim;
         c.text(y, 0, z.name);
         std::string temp = text::format_temp_c(z.temp_c, c.ascii());
-        c.text(y, 14, fmt::format("{:>9}", temp), st);
-        if (level != Level::good) c.text(y, 23, std::string(1, level_marker(level)), st);
-        c.text(y++, 24, trips.empty() ? " trips n/a" : trips, Style::dim);
+        c.text(y, name_w, fmt::format("{:>9}", temp), st);
+        if (level != Level::good) c.text(y, name_w + 9, std::string(1, level_marker(level)), st);
+        c.text(y++, name_w + 10, trips.empty() ? " trips n/a" : trips, Style::dim);
     }
 }
 
@@ -139,13 +152,15 @@ void fans(const Canvas& c, const Sample& s) {
         c.text(1, 0, "n/a: no fan found", Style::dim);
         return;
     }
-    int y = 1;
-    for (const auto& f : s.fans)
-        c.text(y++, 0,
-               fmt::format("{:<12} speed {:>4}  {} rpm  control {}", f.name,
-                           text::format_percent(f.speed_pct),
-                           f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
-                           f.control_mode.value_or(text::kAbsent)));
+    draw_cells(c, 1, c.width() + 1, static_cast<int>(s.fans.size()), "fans",
+               [&](int i, const Canvas& row) {
+                   const FanSample& f = s.fans[static_cast<size_t>(i)];
+                   row.text(0, 0,
+                            fmt::format("{:<12} speed {:>4}  {} rpm  control {}", f.name,
+                                        text::format_percent(f.speed_pct),
+                                        f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
+                                        f.control_mode.value_or(text::kAbsent)));
+               });
 }
 
 }  // namespace

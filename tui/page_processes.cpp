@@ -48,15 +48,18 @@ void draw_process_rows(const Canvas& c, const FrameContext& ctx,
                Style::dim);
         return;
     }
+    int count = static_cast<int>(rows.size());
+    // A list longer than the panel ends with "+N more processes" (those below the last row).
+    if (count > visible) visible = std::max(0, visible - 1);
     int selected = -1;
     if (selectable) {
         for (size_t i = 0; i < rows.size(); ++i)
             if (rows[i]->pid == ctx.ui.selected_pid) selected = static_cast<int>(i);
-        if (selected < 0)
-            selected = std::clamp(ctx.ui.selected_row, 0, static_cast<int>(rows.size()) - 1);
+        if (selected < 0) selected = std::clamp(ctx.ui.selected_row, 0, count - 1);
     }
     int first = std::max(0, selected - visible + 1);
-    for (int r = 0; r < visible && first + r < static_cast<int>(rows.size()); ++r) {
+    int r = 0;
+    for (; r < visible && first + r < count; ++r) {
         const ProcessSample& p = *rows[static_cast<size_t>(first + r)];
         bool is_selected = first + r == selected;
         if (is_selected) c.fill(1 + r, Style::selected);
@@ -69,10 +72,14 @@ void draw_process_rows(const Canvas& c, const FrameContext& ctx,
             if (!is_selected && text == "n/a") style = Style::dim;
             if (!is_selected && column == ProcColumn::cpu && p.cpu_pct && *p.cpu_pct >= 90)
                 style = Style::crit;
+            if (!is_selected && column == ProcColumn::gpu && p.gpu.value_or(false))
+                style = Style::good;
             c.text(1 + r, x, fit(text, w, info.right_aligned && info.width > 0, c.ascii()), style);
             x += w + 1;
         }
     }
+    int below = count - first - r;
+    if (below > 0) c.text(1 + r, 0, more_items(below, "processes"), Style::dim);
 }
 
 void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
@@ -82,7 +89,15 @@ void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx) 
         c.text(0, 0, "n/a: the process table is read only on the live root (--root /)", Style::dim);
         return;
     }
-    draw_process_rows(c, ctx, visible_processes(ctx.view, ctx.ui), true);
+    auto rows = visible_processes(ctx.view, ctx.ui);
+    size_t total = process_source(*procs).size();
+    // The filter stays in sight while it is active, with how many rows it keeps.
+    std::string right =
+        ctx.ui.query.filter.empty()
+            ? fmt::format("{} processes", total)
+            : fmt::format("filter: {}  {} of {}", ctx.ui.query.filter, rows.size(), total);
+    c.title(0, "Processes", right);
+    draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx, rows, true);
 }
 
 }  // namespace edgetop::tui

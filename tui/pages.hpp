@@ -1,6 +1,11 @@
 // One function per page draws one of its panels; shared panels are declared here too.
 #pragma once
 
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "tui/frame.hpp"
 
 namespace edgetop::tui {
@@ -18,8 +23,37 @@ void draw_tabs(const Canvas& c, const FrameContext& ctx);
 void draw_footer(const Canvas& c, const FrameContext& ctx);
 void draw_help(WINDOW* win, const Theme& theme);
 
+// "+3 more zones": the last entry of a list that does not fit.
+std::string more_items(int hidden, std::string_view kind);
+// How many of `items` to draw in `slots` places: all when they fit, else one place less, which
+// then shows more_items(items - shown, ...).
+inline int items_shown(int items, int slots) {
+    return items <= slots ? items : std::max(0, slots - 1);
+}
+// Cells of `cell_w` columns laid row by row from row `top` of `c`: draw(i, cell) draws item i,
+// and where they do not all fit the last cell says "+N more <kind>".
+template <class Draw>
+void draw_cells(const Canvas& c, int top, int cell_w, int count, std::string_view kind, Draw draw) {
+    int per_row = std::max(1, c.width() / cell_w);
+    int shown = items_shown(count, per_row * std::max(0, c.height() - top));
+    auto cell = [&](int i) {
+        return c.sub(top + i / per_row, i % per_row * cell_w, 1, std::min(cell_w, c.width()) - 1);
+    };
+    for (int i = 0; i < shown; ++i)
+        draw(i, cell(i));
+    if (shown < count) cell(shown).text(0, 0, more_items(count - shown, kind), Style::dim);
+}
+
+// The one-line forms of panels (panel_lines.cpp).
+void draw_folded_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
+void draw_absent_sources(const Canvas& c, const FrameContext& ctx,
+                         const std::vector<PanelId>& panels);
+void draw_more_panels(const Canvas& c, const std::vector<PanelId>& panels);
+
 // Per-core bars (used by the overview and the CPU page).
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);
+// The overview's compact per-core cells, two to four columns (jtop-like).
+void draw_compact_cores(const Canvas& c, const Sample& sample);
 // A titled graph of a history filling the canvas; `max` 0 scales to the history's maximum. The
 // scale's labels carry `unit`; a "%" graph is coloured by level (tui/levels.hpp).
 void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,

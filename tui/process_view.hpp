@@ -37,15 +37,16 @@ struct ProcColumnInfo {
 // In display order.
 inline constexpr std::array<ProcColumnInfo, kProcColumnCount> kProcColumns = {{
     {ProcColumn::pid, "PID", 7, 0, true},
-    {ProcColumn::user, "USER", 9, 5, false},
-    {ProcColumn::state, "S", 1, 6, false},
+    {ProcColumn::user, "USER", 9, 7, false},
+    {ProcColumn::state, "S", 1, 8, false},
     {ProcColumn::cpu, "CPU%", 6, 1, true},
     {ProcColumn::rss, "RSS", 10, 2, true},
-    {ProcColumn::threads, "THR", 4, 7, true},
-    {ProcColumn::vol_ctxt, "VCSW/s", 7, 4, true},
-    {ProcColumn::nonvol_ctxt, "NVCSW/s", 8, 3, true},
-    {ProcColumn::gpu, "GPU", 3, 8, false},
-    {ProcColumn::gpu_mem, "GPUMEM", 10, 9, true},  // NVML: the GPU memory it holds
+    {ProcColumn::threads, "THR", 4, 9, true},
+    {ProcColumn::vol_ctxt, "VCSW/s", 7, 6, true},
+    {ProcColumn::nonvol_ctxt, "NVCSW/s", 8, 5, true},
+    // Which processes hold the GPU, and how much of its memory: shown from 30 columns on.
+    {ProcColumn::gpu, "GPU", 3, 3, false},
+    {ProcColumn::gpu_mem, "GPUMEM", 10, 4, true},  // NVML (or nvmap as root): n/a otherwise
     {ProcColumn::name, "NAME", 0, 0, false},
 }};
 

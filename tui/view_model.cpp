@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "tui/process_view.hpp"
+
 namespace edgetop::tui {
 namespace {
 
@@ -67,6 +69,19 @@ LayoutModel ViewModel::layout_model() const {
     m.fans = static_cast<int>(sample_.fans.size());
     m.engines = static_cast<int>(sample_.engines.size());
     m.flags = static_cast<int>(sample_.flags.size());
+    m.procs = sample_.procs.has_value();
+    if (sample_.procs) m.processes = static_cast<int>(process_source(*sample_.procs).size());
+    m.emc = sample_.emc && (sample_.emc->util_pct || sample_.emc->freq_hz);
+    m.swap = sample_.mem.swap_total_kb.value_or(0) > 0;
+    auto longest = [](const auto& items) {
+        size_t n = 0;
+        for (const auto& item : items)
+            n = std::max(n, item.name.size());
+        return static_cast<int>(n);
+    };
+    m.rail_name = longest(sample_.rails);
+    m.zone_name = longest(sample_.thermal);
+    m.engine_name = longest(sample_.engines);
     return m;
 }
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/processes/processes_nvmap.hpp"
 #include "sensors/processes/processes_scan.hpp"
 #include "sensors/processes/processes_top.hpp"
 #include "sensors/processes/processes_tracker.hpp"
@@ -21,6 +22,7 @@ class ProcessesSource final : public Source {
 
     bool discover(const Root& root) override {
         live_ = root.is_live();
+        if (live_) nvmap_.open(root);  // root only: GPU memory per process on nvgpu boards
         return live_ && scan_.open();
     }
 
@@ -31,6 +33,7 @@ class ProcessesSource final : public Source {
         if (!running) return;
         last_count_ = procs.all.size();
         tracker_.update(procs.all, kDefaultTopProcesses);
+        nvmap_.fill(procs.all);
         procs.total = static_cast<int64_t>(procs.all.size());
         procs.running = *running;
         select_top_processes(procs);  // by memory until the rates know the CPU figures
@@ -51,6 +54,7 @@ class ProcessesSource final : public Source {
     bool live_ = false;
     ProcessScan scan_;
     ProcessTracker tracker_;
+    NvmapClients nvmap_;
     size_t last_count_ = 0;
 };
 

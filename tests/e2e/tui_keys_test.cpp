@@ -25,18 +25,18 @@ std::vector<std::string> rows(const std::string& screen) {
 TEST_F(TuiKeys, TabDigitsHelpPauseIntervalAndQuit) {
     TmuxSession tmux({"--root", fixture_root("agx-orin")});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for_all({kOrinHeader, "every 1 s", "Top processes"});
+    tmux.wait_for_all({kOrinHeader, "every 1 s", "Hottest"});
 
     tmux.keys("Tab");
     tmux.wait_for("Utilisation history per core");
     tmux.keys("Tab");
-    tmux.wait_for("Processes holding the GPU");
+    tmux.wait_for("GPU frequency");
     tmux.keys("BTab");
     tmux.wait_for("Utilisation history per core");
     tmux.keys("7");
     tmux.wait_for("Active flags");
     tmux.keys("Tab");  // wraps around to the first page
-    tmux.wait_for("Top processes");
+    tmux.wait_for("Hottest");
 
     tmux.keys("h");
     tmux.wait_for_all({"show or hide this help", "quit", "pause the display"});
@@ -235,9 +235,9 @@ TEST_F(TuiKeys, LinuxConsoleGetsNoBrailleOrEighthBlocks) {
         ASSERT_TRUE(tmux.started());
         std::string& pages = term == "linux" ? linux_pages : xterm_pages;
         for (const auto& [key, text] :
-             std::vector<std::pair<std::string, std::string>>{{"1", "Top processes"},
+             std::vector<std::pair<std::string, std::string>>{{"1", "Hottest"},
                                                               {"2", "Utilisation history per core"},
-                                                              {"3", "Processes holding the GPU"},
+                                                              {"3", "GPU frequency"},
                                                               {"4", "5182 mA"}}) {
             tmux.keys(key);
             pages += tmux.wait_for(text);
@@ -279,7 +279,7 @@ TEST_F(TuiKeys, ResizeKeepsACorrectScreen) {
                      "the resized screen to equal a fresh 40x12 one:\n" + expected);
 
     tmux.resize(200, 60);
-    std::string big = tmux.wait_for_all({kOrinHeader, "VDD_GPU_SOC", "Top processes"});
+    std::string big = tmux.wait_for_all({kOrinHeader, "VDD_GPU_SOC", "Hottest"});
     EXPECT_EQ(rows(big).size(), 60u);
     tmux.keys("q");
     tmux.wait_for("edgetop exited 0");

@@ -20,10 +20,11 @@ struct PageExpectation {
 const std::vector<PageExpectation>& orin_pages() {
     static const std::vector<PageExpectation> pages = {
         // Board model from the device tree, L4T from /etc/nv_tegra_release, nvpmodel mode; the
-        // GPU rail at 843 mV x 5182 mA = 4.4 W; the CPU zone at 52625 m°C; no process table.
+        // GPU rail at 843 mV x 5182 mA = 4.4 W; the CPU zone at 52625 m°C; the fastest core's
+        // clock; no process table (on the status line of absent sources).
         {'1',
          {"Jetson AGX Orin", "L4T 35.3.1", "mode MAXN", "VDD_GPU_SOC", "4.4 W", "52.6 °C",
-          "2.20 GHz", "pwmfan", "2049 rpm", "n/a: the process table is read only"}},
+          "2.20 GHz", "pwmfan", "2049 rpm", "process table n/a (live root only)"}},
         // cpufreq: schedutil, 2201600 kHz current and maximum; /proc/loadavg.
         {'2', {"Cores", "schedutil", "2.20 GHz/2.20 GHz", "load 0.31 0.27 0.25"}},
         // devfreq ga10b at 1300500000 Hz; engine clocks APE 174 MHz, VIC 729.6 MHz, DLA0 off;

@@ -3,83 +3,17 @@
 
 #include <gtest/gtest.h>
 
-#include <clocale>
-#include <cstdio>
-#include <cwchar>
-
 #include "sensors/gpu/gpu_nvml.hpp"
 #include "sensors/sampler/sampler.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/nvml_stub.hpp"
 #include "tests/tui/tui_samples.hpp"
+#include "tests/tui/virtual_screen.hpp"
 
 namespace edgetop::tui {
 namespace {
 
-class VirtualScreen {
-  public:
-    VirtualScreen() {
-        std::setlocale(LC_CTYPE, "C.UTF-8");
-        out_ = std::fopen("/dev/null", "w");
-        in_ = std::fopen("/dev/null", "r");
-        screen_ = newterm("xterm-256color", out_, in_);
-        if (screen_) set_term(screen_);
-    }
-    ~VirtualScreen() {
-        if (screen_) {
-            endwin();
-            delscreen(screen_);
-        }
-        std::fclose(out_);
-        std::fclose(in_);
-        std::setlocale(LC_CTYPE, "C");
-    }
-    bool ok() const { return screen_ != nullptr; }
-    void resize(int rows, int cols) { resizeterm(rows, cols); }
-
-    std::string row(int y) const {
-        std::string out;
-        for (int x = 0; x < COLS; ++x) {
-            cchar_t cell;
-            if (mvwin_wch(stdscr, y, x, &cell) == ERR) continue;
-            wchar_t wide[CCHARW_MAX + 1] = {};
-            attr_t attrs;
-            short pair;
-            getcchar(&cell, wide, &attrs, &pair, nullptr);
-            char bytes[MB_LEN_MAX * (CCHARW_MAX + 1)] = {};
-            std::wcstombs(bytes, wide, sizeof bytes);
-            out += bytes[0] ? bytes : " ";
-        }
-        return out;
-    }
-    std::string text() const {
-        std::string all;
-        for (int y = 0; y < LINES; ++y)
-            all += row(y) + "\n";
-        return all;
-    }
-    // Every cell holds plain ASCII and no alternate-charset (line drawing) attribute.
-    bool only_ascii() const {
-        for (int y = 0; y < LINES; ++y)
-            for (int x = 0; x < COLS; ++x) {
-                cchar_t cell;
-                mvwin_wch(stdscr, y, x, &cell);
-                wchar_t wide[CCHARW_MAX + 1] = {};
-                attr_t attrs;
-                short pair;
-                getcchar(&cell, wide, &attrs, &pair, nullptr);
-                if (attrs & A_ALTCHARSET) return false;
-                for (wchar_t w : wide)
-                    if (w >= 0x80) return false;
-            }
-        return true;
-    }
-
-  private:
-    FILE* out_;
-    FILE* in_;
-    SCREEN* screen_ = nullptr;
-};
+using testing::VirtualScreen;
 
 struct Scene {
     ViewModel view;
@@ -363,6 +297,33 @@ TEST_F(Frame, GpuPageShowsThorsLoadFromNvmlNextToDevfreq) {
     EXPECT_NE(text.find("governor nvhost_podgov"), std::string::npos) << text;
     EXPECT_NE(text.find("devfreq+nvml  temp 47.0 °C"), std::string::npos) << text;
     EXPECT_EQ(text.find("NVIDIA Thor"), std::string::npos) << "one GPU, not two: " << text;
+}
+
+TEST_F(Frame, ProcessTableShowsItsFilterGpuHoldersAndWhatIsBelow) {
+    Scene scene;
+    Sample busy = testing::orin_sample(6);
+    for (int pid = 2000; pid < 2040; ++pid) {
+        ProcessSample p;
+        p.pid = pid, p.name = "worker-" + std::to_string(pid), p.cpu_pct = 0.1;
+        busy.procs->all.push_back(p);
+    }
+    busy.procs->all[0].gpu_mem_kb = 262144;  // trtexec: 256 MiB of GPU memory (NVML or nvmap)
+    scene.view.update(busy);
+    scene.ui.page = Page::processes;
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    // 43 processes, 18 table rows at 80x24 (title, column titles, "+N more" line): 25 below.
+    EXPECT_NE(text.find("43 processes"), std::string::npos) << text;
+    EXPECT_NE(text.find("+25 more processes"), std::string::npos) << text;
+    // The GPU holder is marked and its GPU memory shown; the others' is unknown.
+    EXPECT_NE(text.find("GPUMEM"), std::string::npos) << text;
+    EXPECT_NE(text.find("yes  256.0 MiB"), std::string::npos) << text;
+    scene.ui.query.filter = "PYTH";
+    scene.draw();
+    text = screen.text();
+    EXPECT_NE(screen.row(2).find("filter: PYTH  1 of 43"), std::string::npos) << text;
+    EXPECT_EQ(text.find("more processes"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -71,8 +71,8 @@ TEST(Layout, WideScreensUseTwoColumnsAndShowEverything) {
     }
     EXPECT_EQ(cpu.y, power.y);  // side by side
     EXPECT_LT(cpu.right(), power.x);
-    // 12 cores in 80 columns: two columns of six rows plus the title.
-    EXPECT_EQ(cpu.h, 7);
+    // 12 cores in 80 columns, compact: four columns of three rows plus the title.
+    EXPECT_EQ(cpu.h, 4);
 }
 
 TEST(Layout, TinyTerminalsStillShowTheHeader) {
@@ -93,6 +93,91 @@ TEST(Layout, CoreColumnsFollowTheWidth) {
     EXPECT_EQ(core_columns(300, 4), 1);
     EXPECT_EQ(core_columns(300, 128), 8);
     EXPECT_EQ(core_columns(0, 0), 1);
+}
+
+const Panel* find_panel(const std::vector<Panel>& panels, PanelId id) {
+    for (const auto& p : panels)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+TEST(Layout, EveryPanelIsPlacedFoldedOrNamedAtEverySize) {
+    LayoutModel bare = kOrin;
+    bare.fans = 0, bare.flags = 0, bare.procs = false, bare.emc = false;
+    for (const LayoutModel& model : {kEmpty, kOrin, kHuge, bare})
+        for (int p = 0; p < kPageCount; ++p)
+            for (int cols = 40; cols <= 300; cols += 7)
+                for (int rows = 12; rows <= 100; rows += 3) {
+                    Page page = page_from_index(p);
+                    auto panels = layout_page(page, rows, cols, model);
+                    for (const auto& spec : page_panels(page, cols, model)) {
+                        bool placed =
+                            std::any_of(panels.begin(), panels.end(), [&](const Panel& q) {
+                                return q.id == spec.id ||
+                                       std::find(q.listed.begin(), q.listed.end(), spec.id) !=
+                                           q.listed.end();
+                            });
+                        ASSERT_TRUE(placed) << page_name(page) << " " << cols << "x" << rows << " "
+                                            << panel_name(spec.id);
+                    }
+                    for (const auto& q : panels) {
+                        if (q.state == PanelState::folded) {
+                            EXPECT_EQ(q.rect.h, 1);
+                        }
+                    }
+                }
+}
+
+TEST(Layout, AbsentSourcesShareOneStatusLine) {
+    LayoutModel model = kOrin;
+    model.fans = 0, model.flags = 0, model.procs = false;
+    auto panels = layout_page(Page::overview, 24, 80, model);
+    const Panel* absent = find_panel(panels, PanelId::absent_sources);
+    ASSERT_NE(absent, nullptr);
+    EXPECT_EQ(absent->rect.h, 1);
+    EXPECT_EQ(absent->listed, (std::vector<PanelId>{PanelId::flags_summary, PanelId::fans_summary,
+                                                    PanelId::top_processes}));
+    EXPECT_EQ(find_panel(panels, PanelId::fans_summary), nullptr);
+    // Nothing absent: no status line.
+    auto complete = layout_page(Page::overview, 24, 80, kOrin);
+    EXPECT_EQ(find_panel(complete, PanelId::absent_sources), nullptr);
+}
+
+TEST(Layout, SixteenCoresFitTheOverviewAt80x24And12At60x20) {
+    LayoutModel model = kOrin;
+    model.cores = 16, model.procs = false, model.flags = 0;
+    auto at_80 = layout_page(Page::overview, 24, 80, model);
+    const Panel* cpu = find_panel(at_80, PanelId::cpu_bars);
+    ASSERT_NE(cpu, nullptr);
+    EXPECT_EQ(compact_core_columns(80, 16), 4);
+    EXPECT_EQ(cpu->rect.h, 1 + 4);
+    model.cores = 12;
+    auto at_60 = layout_page(Page::overview, 20, 60, model);
+    cpu = find_panel(at_60, PanelId::cpu_bars);
+    ASSERT_NE(cpu, nullptr);
+    EXPECT_EQ(compact_core_columns(60, 12), 3);
+    EXPECT_EQ(cpu->rect.h, 1 + 4);
+}
+
+TEST(Layout, LargeScreensUseTheFullHeight) {
+    for (int p = 0; p < kPageCount; ++p) {
+        Page page = page_from_index(p);
+        for (auto [rows, cols] : {std::pair{60, 200}, std::pair{100, 300}}) {
+            auto panels = layout_page(page, rows, cols, kOrin);
+            int lowest = 0;
+            for (const auto& q : panels)
+                if (q.id != PanelId::footer) lowest = std::max(lowest, q.rect.bottom());
+            EXPECT_EQ(lowest, rows - 1) << page_name(page) << " " << cols << "x" << rows;
+        }
+    }
+}
+
+TEST(Layout, TooFewRowsNameThePanelsLeftWithout) {
+    auto panels = layout_page(Page::overview, 8, 80, kHuge);
+    const Panel* more = find_panel(panels, PanelId::more_panels);
+    ASSERT_NE(more, nullptr);
+    EXPECT_FALSE(more->listed.empty());
+    EXPECT_EQ(more->rect.h, 1);
 }
 
 TEST(Layout, OverlayStaysInside) {

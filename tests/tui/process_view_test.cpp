@@ -86,8 +86,12 @@ TEST(ProcessView, NarrowScreensDropLowPriorityColumnsButKeepPidCpuName) {
     EXPECT_EQ(narrow.front(), ProcColumn::pid);
     EXPECT_EQ(narrow.back(), ProcColumn::name);
     EXPECT_NE(std::find(narrow.begin(), narrow.end(), ProcColumn::cpu), narrow.end());
-    EXPECT_EQ(std::find(narrow.begin(), narrow.end(), ProcColumn::gpu), narrow.end());
+    // The GPU marker outranks the memory and switch columns; its memory needs more room.
+    EXPECT_NE(std::find(narrow.begin(), narrow.end(), ProcColumn::gpu), narrow.end());
     EXPECT_EQ(std::find(narrow.begin(), narrow.end(), ProcColumn::gpu_mem), narrow.end());
+    EXPECT_EQ(std::find(narrow.begin(), narrow.end(), ProcColumn::nonvol_ctxt), narrow.end());
+    auto at_80 = visible_columns(80);
+    EXPECT_NE(std::find(at_80.begin(), at_80.end(), ProcColumn::gpu_mem), at_80.end());
     EXPECT_EQ(visible_columns(200).size(), static_cast<size_t>(kProcColumnCount));
     EXPECT_EQ(visible_columns(0), (std::vector<ProcColumn>{ProcColumn::name}));
 }

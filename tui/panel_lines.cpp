@@ -1,0 +1,75 @@
+// The one-line forms of panels: a panel folded to one row, the status line of absent sources and
+// the row naming the panels that got none (see layout.hpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "tui/pages.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+std::string_view absent_text(PanelId id, const FrameContext& ctx) {
+    switch (id) {
+        case PanelId::gpu_summary:
+            return "no GPU or EMC";
+        case PanelId::power_summary:
+        case PanelId::rails:
+        case PanelId::power_graph:
+            return "no power rails";
+        case PanelId::thermal_summary:
+        case PanelId::zones:
+            return "no thermal zones";
+        case PanelId::fans_summary:
+        case PanelId::fans:
+            return "no fan";
+        case PanelId::flags_summary:
+            return ctx.analysis_enabled ? "no flag active" : "no rules active";
+        case PanelId::top_processes:
+        case PanelId::gpu_processes:
+            return "process table n/a (live root only)";
+        case PanelId::engines:
+            return "no engines";
+        case PanelId::gpu_load_graph:
+        case PanelId::gpu_freq_graph:
+            return "no GPU";
+        case PanelId::emc:
+            return "no EMC";
+        default:
+            return panel_title(id);
+    }
+}
+
+}  // namespace
+
+std::string more_items(int hidden, std::string_view kind) {
+    return fmt::format("+{} more {}", hidden, kind);
+}
+
+void draw_folded_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+    PanelItems items = panel_items(id, ctx.view.layout_model());
+    int x = c.text(0, 0, std::string(panel_title(id)) + ": ", Style::label);
+    c.text(0, x, items.count > 0 ? more_items(items.count, items.kind) : "too small", Style::dim);
+}
+
+void draw_absent_sources(const Canvas& c, const FrameContext& ctx,
+                         const std::vector<PanelId>& panels) {
+    std::vector<std::string_view> texts;
+    for (PanelId id : panels) {
+        std::string_view text = absent_text(id, ctx);
+        if (std::find(texts.begin(), texts.end(), text) == texts.end()) texts.push_back(text);
+    }
+    std::string line = "n/a:";
+    for (size_t i = 0; i < texts.size(); ++i)
+        line += std::string(i == 0 ? " " : ", ") + std::string(texts[i]);
+    c.text(0, 0, line, Style::dim);
+}
+
+void draw_more_panels(const Canvas& c, const std::vector<PanelId>& panels) {
+    std::string line = fmt::format("+{} more panels (too small):", panels.size());
+    for (PanelId id : panels)
+        line += " " + std::string(panel_title(id));
+    c.text(0, 0, line, Style::dim);
+}
+
+}  // namespace edgetop::tui
