@@ -65,9 +65,10 @@ void compact_core_cell(const Canvas& c, const CoreSample& core) {
         return;
     }
     int bar_w = c.width() - x - 5;
-    if (bar_w >= 3)
-        c.bar(0, x, bar_w, core.util_pct.value_or(0) / 100,
-              core.util_pct ? Theme::level(*core.util_pct) : Style::dim);
+    if (bar_w >= 3 && core.util_pct)
+        c.bar(0, x, bar_w, *core.util_pct / 100, util_level(*core.util_pct));
+    else if (bar_w >= 3)
+        c.bar(0, x, bar_w, 0, Style::dim);
     else
         bar_w = 0;
     c.text(0, x + bar_w, fmt::format("{:>5}", text::format_percent(core.util_pct)),
