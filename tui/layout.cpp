@@ -231,7 +231,7 @@ std::vector<Panel> layout_page(Page page, int rows, int cols, const LayoutModel&
             break;
         case Page::analysis:
             stack(body,
-                  {{PanelId::flag_list, 2, 1 + 3 * std::max(1, model.flags)},
+                  {{PanelId::flag_list, 2, 1 + 14 * std::max(1, model.flags)},
                    {PanelId::flag_timeline, 2, 1000, true}},
                   out);
             break;
