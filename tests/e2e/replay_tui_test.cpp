@@ -101,8 +101,8 @@ TEST(ReplayTui, FlagRaisedInAnImportedSessionShowsOnTheAnalysisPage) {
     TmuxSession tmux({"replay", "--speed", "20", "--page", "7", "--rule",
                       "thermal_throttle.warn_c=45", example()});
     ASSERT_TRUE(tmux.started());
-    std::string screen =
-        tmux.wait_for_all({"thermal_throttle", "raised", "over the 45 °C warning", "1 flag"});
+    std::string screen = tmux.wait_for_all(
+        {"thermal_throttle", "raised", "above its warning threshold 45 °C", "1 flag"});
     EXPECT_NE(screen.find("Active flags"), std::string::npos) << screen;
 }
 
