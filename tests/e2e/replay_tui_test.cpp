@@ -106,6 +106,15 @@ TEST(ReplayTui, FlagRaisedInAnImportedSessionShowsOnTheAnalysisPage) {
     EXPECT_NE(screen.find("Active flags"), std::string::npos) << screen;
 }
 
+TEST(ReplayTui, DumbTerminalNamesTheReportInsteadAndExitsOne) {
+    EDGETOP_REQUIRE_TMUX();
+    TmuxSession tmux({"replay", example()}, TmuxOptions().with_term("dumb"));
+    ASSERT_TRUE(tmux.started());
+    std::string screen = tmux.wait_for_all(
+        {"terminal 'dumb' cannot show the view", "edgetop report", "edgetop exited 1"});
+    EXPECT_EQ(screen.find("REPLAY"), std::string::npos) << screen;
+}
+
 TEST(ReplayTui, WithoutAnOverrideTheIdleCaptureRaisesNothing) {
     EDGETOP_REQUIRE_TMUX();
     TmuxSession tmux({"replay", "--speed", "100", "--page", "7", example()});
