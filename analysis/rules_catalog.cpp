@@ -30,9 +30,9 @@ std::vector<RuleInfo> build_catalog() {
     rules.push_back(
         {"cpu_oversubscribed", Severity::bottleneck,
          "More busy processes (≥ busy_cpu_pct of one core over window_s, or holding a GPU device "
-         "open) than half the online cores: they preempt each other; evidence: the processes, "
-         "their CPU % and involuntary context switches per second, the system-wide "
-         "context-switch rate.",
+         "open) than half the online cores; evidence: the processes, their CPU % and "
+         "involuntary context switches per second (how often each is preempted), the "
+         "system-wide context-switch rate.",
          with_hysteresis(
              {{"busy_cpu_pct", 50, "%",
                "a process is busy at or above this average CPU (100 = one core)", 0, 10000},
@@ -77,7 +77,8 @@ std::vector<RuleInfo> build_catalog() {
     rules.push_back(
         {"gpu_starved", Severity::bottleneck,
          "GPU load low (below gpu_load_pct) while a GPU-holding process or an online core is "
-         "saturated (≥ cpu_busy_pct): the CPU feeding the GPU is the bottleneck.",
+         "saturated (≥ cpu_busy_pct): a sign that the CPU feeding the GPU may be the "
+         "bottleneck.",
          with_hysteresis(
              {pct("gpu_load_pct", 40, "GPU load below this"),
               pct("cpu_busy_pct", 90, "a GPU-holding process or an online core at or above this")},
@@ -85,7 +86,8 @@ std::vector<RuleInfo> build_catalog() {
          check_gpu_starved});
     rules.push_back(
         {"emc_saturated", Severity::bottleneck,
-         "The shared DRAM (EMC) is busy at or above util_pct: memory-bandwidth bound.",
+         "The shared DRAM (EMC) is busy at or above util_pct: a sign that the work may be "
+         "bound by memory bandwidth.",
          with_hysteresis({pct("util_pct", 90, "EMC utilisation at or above this")}, 3, 5),
          check_emc_saturated});
     rules.push_back(
@@ -106,8 +108,8 @@ std::vector<RuleInfo> build_catalog() {
                                      5, 5),
                      check_io_stall});
     rules.push_back({"power_mode_cap", Severity::info,
-                     "Information, not a bottleneck: the power mode caps clocks or cores below "
-                     "the hardware.",
+                     "Information, not a bottleneck: the allowed clocks (or the cores the power "
+                     "mode keeps online) are below the hardware's.",
                      with_hysteresis({}, 0, 0), check_power_mode_cap});
     return rules;
 }

@@ -124,11 +124,13 @@ RuleResult check_cpu_oversubscribed(const RuleInput& in) {
     }
     const std::string noun = busy.size() == 1 ? "process" : "processes";
     if (r.holds)
-        r.message = fmt::format("{} busy {} on {} online cores: they preempt each other (PIDs {})",
-                                busy.size(), noun, *online, pid_list(busy_processes));
+        r.message =
+            fmt::format("{} busy {} on {} online cores, more than half as many as cores (PIDs {})",
+                        busy.size(), noun, *online, pid_list(busy_processes));
     else
-        r.message = fmt::format("{} busy {} on {} online cores (up to {:g} run without preemption)",
-                                busy.size(), noun, *online, std::floor(limit));
+        r.message =
+            fmt::format("{} busy {} on {} online cores, not more than half as many as cores",
+                        busy.size(), noun, *online);
     r.evidence = {{"busy_count", busy.size()},
                   {"online_cores", *online},
                   {"limit", limit},
@@ -170,8 +172,7 @@ RuleResult check_cpu_dvfs_throttle(const RuleInput& in) {
             "no online CPU with utilisation, current and maximum clock (cpufreq "
             "scaling_cur_freq / scaling_max_freq)");
     if (!in.details) return r;
-    r.message = r.holds ? fmt::format("{}: clocks lowered by a thermal or power limit",
-                                      fmt::join(throttled, "; "))
+    r.message = r.holds ? fmt::format("{}", fmt::join(throttled, "; "))
                         : fmt::format(
                               "no CPU cluster at or above {:g} % busy runs below {:g} % "
                               "of its allowed clock",

@@ -52,8 +52,7 @@ RuleResult check_gpu_dvfs_throttle(const RuleInput& in) {
         return RuleResult::inactive(
             "no GPU with load, current and maximum clock (devfreq load / cur_freq / max_freq)");
     if (!in.details) return r;
-    r.message = r.holds ? fmt::format("{}: clocks lowered by a thermal or power limit",
-                                      fmt::join(throttled, "; "))
+    r.message = r.holds ? fmt::format("{}", fmt::join(throttled, "; "))
                         : fmt::format(
                               "no GPU at or above {:g} % load runs below {:g} % of its "
                               "allowed clock",
@@ -109,13 +108,11 @@ RuleResult check_gpu_starved(const RuleInput& in) {
     if (!feeder_text.empty())
         why.push_back(fmt::format("GPU processes {}", fmt::join(feeder_text, ", ")));
     if (r.holds)
-        r.message = fmt::format(
-            "GPU {} at {} % load while the CPU is saturated ({}): the GPU "
-            "waits for the CPU",
-            gpu->name, fixed(*gpu->load_pct, 0), fmt::join(why, "; "));
+        r.message = fmt::format("GPU {} at {} % load, below {:g} %, while {}", gpu->name,
+                                fixed(*gpu->load_pct, 0), gpu_limit, fmt::join(why, "; "));
     else if (cpu_saturated)
-        r.message = fmt::format("GPU {} at {} % load keeps up with a saturated CPU", gpu->name,
-                                fixed(*gpu->load_pct, 0));
+        r.message = fmt::format("GPU {} at {} % load, not below {:g} %, while {}", gpu->name,
+                                fixed(*gpu->load_pct, 0), gpu_limit, fmt::join(why, "; "));
     else
         r.message = fmt::format(
             "GPU {} at {} % load; no online core or GPU process at or "
@@ -145,8 +142,8 @@ RuleResult check_emc_saturated(const RuleInput& in) {
     const std::string clock =
         now.emc->freq_hz ? fmt::format(" at {}", mhz_from_hz(*now.emc->freq_hz)) : "";
     r.message =
-        r.holds ? fmt::format("EMC (shared DRAM) {} % busy{}: memory-bandwidth bound",
-                              fixed(*now.emc->util_pct, 0), clock)
+        r.holds ? fmt::format("EMC (shared DRAM) {} % busy{}, at or above {:g} %",
+                              fixed(*now.emc->util_pct, 0), clock, limit)
                 : fmt::format("EMC (shared DRAM) {} % busy{}", fixed(*now.emc->util_pct, 0), clock);
     r.evidence = {{"util_pct", round_to(*now.emc->util_pct, 1)},
                   {"freq_hz", or_null(now.emc->freq_hz)},

@@ -58,14 +58,15 @@ RuleResult check_memory_pressure(const RuleInput& in) {
     if (!in.details) return r;
     std::vector<std::string> parts;
     if (available_pct)
-        parts.push_back(fmt::format("RAM {} % available ({} of {})", fixed(*available_pct, 1),
-                                    gib(*mem.available_kb), gib(*mem.total_kb)));
+        parts.push_back(fmt::format("RAM {} % available ({} of {}){}", fixed(*available_pct, 1),
+                                    gib(*mem.available_kb), gib(*mem.total_kb),
+                                    low ? fmt::format(", below {:g} %", available_limit) : ""));
     if (rise)
-        parts.push_back(fmt::format("swap use {} {} % of swap per {:g} s",
-                                    *rise >= 0 ? "growing" : "shrinking", fixed(std::abs(*rise), 1),
-                                    swap_window_s));
+        parts.push_back(fmt::format(
+            "swap use {} {} % of swap per {:g} s{}", *rise >= 0 ? "growing" : "shrinking",
+            fixed(std::abs(*rise), 1), swap_window_s,
+            swapping ? fmt::format(", faster than {:g} %", rise_limit) : ""));
     r.message = fmt::format("{}", fmt::join(parts, "; "));
-    if (r.holds) r.message += ": CPU and GPU share this RAM; processes may be killed";
     r.evidence = {{"total_kb", or_null(mem.total_kb)},
                   {"available_kb", or_null(mem.available_kb)},
                   {"available_pct",
@@ -93,10 +94,8 @@ RuleResult check_io_stall(const RuleInput& in) {
             ? fmt::format(", {} processes blocked on I/O", *now.system.procs_blocked)
             : "";
     r.message = r.holds
-                    ? fmt::format(
-                          "CPUs {} % in iowait{}: storage feeds the work too "
-                          "slowly",
-                          fixed(*now.cpu.iowait_pct, 0), blocked)
+                    ? fmt::format("CPUs {} % in iowait, at or above {:g} %{}",
+                                  fixed(*now.cpu.iowait_pct, 0), limit, blocked)
                     : fmt::format("CPUs {} % in iowait{}", fixed(*now.cpu.iowait_pct, 0), blocked);
     r.evidence = {{"iowait_pct", round_to(*now.cpu.iowait_pct, 2)},
                   {"procs_blocked", or_null(now.system.procs_blocked)},

@@ -145,9 +145,12 @@ RuleResult check_power_mode_cap(const RuleInput& in) {
             "no allowed and hardware maximum clocks (cpufreq cpuinfo_max_freq, devfreq "
             "available_frequencies) and no power mode");
     if (!in.details) return r;
-    const std::string who = mode ? fmt::format("Power mode {}", mode->name) : "The clock limits";
-    r.message = r.holds ? fmt::format("{} caps {}", who, fmt::join(caps, ", "))
-                        : fmt::format("{} allows the hardware maximum clocks", who);
+    // The allowed clocks are what the evidence shows; the power mode is named beside them, as
+    // something else (a user, a tool) may have set scaling_max_freq.
+    const std::string mode_text = mode ? fmt::format(" (power mode {})", mode->name) : "";
+    r.message =
+        r.holds ? fmt::format("Below the hardware maximum{}: {}", mode_text, fmt::join(caps, ", "))
+                : fmt::format("The allowed clocks are the hardware maximum{}", mode_text);
     r.evidence = {{"power_mode", mode ? nlohmann::json(mode->name) : nlohmann::json()},
                   {"units", units},
                   {"offline_cores", offline_by_mode}};

@@ -70,7 +70,8 @@ RuleResult check_thermal_throttle(const RuleInput& in) {
         if (!in.details) continue;
         const std::string what =
             trip ? fmt::format("its passive trip point {:g} °C", limit)
-                 : fmt::format("the {:g} °C warning (no passive trip point)", limit);
+                 : fmt::format("its warning threshold {:g} °C (warn_c; no passive trip point)",
+                               limit);
         zones.push_back({{"name", zone.name},
                          {"temp_c", *zone.temp_c},
                          {"limit_c", limit},
@@ -78,7 +79,7 @@ RuleResult check_thermal_throttle(const RuleInput& in) {
                          {"over", over}});
         if (over)
             hot.push_back(fmt::format("{} at {} °C, {} {}", zone.name, fixed(*zone.temp_c, 1),
-                                      trip ? "at or over" : "over", what));
+                                      trip ? "at or above" : "above", what));
         const double margin = limit - *zone.temp_c;
         if (closest.empty() || margin < closest_margin) {
             closest_margin = margin;
@@ -88,9 +89,8 @@ RuleResult check_thermal_throttle(const RuleInput& in) {
     }
     if (!r.active) return RuleResult::inactive("no thermal zone readings");
     if (!in.details) return r;
-    r.message = r.holds
-                    ? fmt::format("{}: the kernel lowers clocks to cool down", fmt::join(hot, "; "))
-                    : closest;
+    // Only what the temperatures show: whether clocks were lowered is for the DVFS rules.
+    r.message = r.holds ? fmt::format("{}", fmt::join(hot, "; ")) : closest;
     r.evidence = {{"zones", zones}, {"warn_c", warn_c}};
     return r;
 }

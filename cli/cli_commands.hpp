@@ -360,6 +360,11 @@ for the keys of a replay.
 Memory stays bounded: the replay holds one sample ahead; stepping back re-reads the file from
 its start up to the previous sample, so it takes longer the further into a long session it is.
 The view needs a terminal; the file cannot be standard input (the keys come from there).
+Without one, or on a terminal the view cannot drive
+.RB ( TERM " unset or " dumb ),
+a one-line error names
+.B edgetop report
+instead (exit status 1).
 A zstd- or gzip-compressed session, and the files of a set written with
 .BR \-\-rotate ,
 are read as

@@ -51,6 +51,12 @@ int run_replay(const cli::Args& args) {
     options.no_color = args.view.no_color;
     options.start_page = tui::page_from_index(args.view.page - 1);
     options.replay_speed = args.replay.speed;
+    // A replay has no one-sample snapshot to fall back to: say what summarises the session.
+    options.on_terminal_unusable = [&](const std::string& reason) {
+        print_error("replay: " + reason + "; for a summary of the session use: edgetop report " +
+                    path);
+        return 1;
+    };
     int status = tui::run_tui(feed, options);
     for (const auto& problem : missing)
         print_error(problem);

@@ -29,10 +29,8 @@ class AnalyzedLiveFeed : public tui::SampleFeed {
     Sample last_;  // a copy: the analyzer writes its flags into it
 };
 
-// The analysis page's view of the flags the analyzer holds raised, with their evidence as text.
+// The analysis page's view of the flags the analyzer holds raised, with their evidence as
+// values and tables.
 std::vector<tui::FlagDetail> raised_flag_details(const analysis::Analyzer& analyzer);
-
-// The evidence object of a rule as one line: "gpu_load_pct 97, window_s 5".
-std::string evidence_text(const nlohmann::json& evidence);
 
 }  // namespace edgetop

@@ -9,15 +9,9 @@
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
 #include "sensors/core/source.hpp"
+#include "tui/flag_evidence.hpp"
 
 namespace edgetop::tui {
-
-// What the analysis knows about one active flag (Sample::flags holds only the ids).
-struct FlagDetail {
-    std::string id;        // same id as in Sample::flags
-    std::string message;   // one sentence for the user
-    std::string evidence;  // the numbers behind it
-};
 
 class SampleFeed {
   public:

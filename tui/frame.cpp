@@ -51,8 +51,14 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
     werase(win);
     int rows = 0, cols = 0;
     getmaxyx(win, rows, cols);
+    int body_top = rows, body_bottom = 0;  // what the page's own panels cover
     for (const auto& panel : layout_page(ctx.ui.page, rows, cols, ctx.view.layout_model())) {
         Canvas c(win, panel.rect, ctx.theme);
+        if (panel.id != PanelId::header && panel.id != PanelId::tabs &&
+            panel.id != PanelId::footer) {
+            body_top = std::min(body_top, panel.rect.y);
+            body_bottom = std::max(body_bottom, panel.rect.bottom());
+        }
         if (panel.state == PanelState::folded) {
             draw_folded_panel(panel.id, c, ctx);
             continue;
@@ -78,6 +84,8 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
                 break;
         }
     }
+    if (ctx.ui.page == Page::analysis && !ctx.ui.flag_detail.empty() && body_bottom > body_top)
+        draw_flag_detail(Canvas(win, {body_top, 0, body_bottom - body_top, cols}, ctx.theme), ctx);
     if (ctx.ui.help) draw_help(win, ctx.theme);
 }
 

@@ -29,6 +29,8 @@ constexpr std::array kHelp = {
     KeyHelp{"i", "invert the sort order"},
     KeyHelp{"/", "filter processes by name (Enter keeps, Esc clears)"},
     KeyHelp{"Up/Down PgUp/PgDn", "move in the process table (Home / End)"},
+    KeyHelp{"  on Analysis (7)", "Up/Down select a flag, PgUp/PgDn scroll the timeline or detail"},
+    KeyHelp{"Enter / Esc", "open / close the selected flag's detail and history (page 7)"},
     KeyHelp{"k", "send a signal to the selected process (asks y/n)"},
     KeyHelp{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
     KeyHelp{"replay: Space / p", "pause or resume the playback"},
@@ -120,18 +122,43 @@ void move_selection(UiState& ui, const KeyContext& context, int delta, bool abso
     ui.selected_pid = pids[static_cast<size_t>(row)];
 }
 
-KeyAction navigation(int key, UiState& ui, const KeyContext& context) {
-    int page = std::max(1, context.table_rows - 1);
-    if (ui.page == Page::analysis) {
-        int delta = key == KEY_UP      ? -1
-                    : key == KEY_DOWN  ? 1
-                    : key == KEY_PPAGE ? -page
-                    : key == KEY_NPAGE ? page
-                                       : 0;
-        if (key == KEY_HOME) ui.timeline_scroll = 0;
-        ui.timeline_scroll = std::max(0, ui.timeline_scroll + delta);
+int flag_count(const KeyContext& context) {
+    return context.flags ? static_cast<int>(context.flags->size()) : 0;
+}
+
+// Analysis page: Up/Down/Home/End select a flag (an open detail view follows the selection),
+// PgUp/PgDn scroll the timeline, or the detail view while it is open.
+KeyAction analysis_navigation(int key, UiState& ui, const KeyContext& context, int page) {
+    int last = std::max(0, flag_count(context) - 1);
+    int selected = std::clamp(ui.selected_flag, 0, last);
+    if (key == KEY_UP) selected = std::max(0, selected - 1);
+    if (key == KEY_DOWN) selected = std::min(last, selected + 1);
+    if (key == KEY_HOME) selected = 0, ui.timeline_scroll = 0;
+    if (key == KEY_END) selected = last;
+    int& scroll = ui.flag_detail.empty() ? ui.timeline_scroll : ui.detail_scroll;
+    if (key == KEY_PPAGE) scroll = std::max(0, scroll - page);
+    if (key == KEY_NPAGE) scroll += page;
+    if (selected != ui.selected_flag) ui.detail_scroll = 0;
+    ui.selected_flag = selected;
+    if (!ui.flag_detail.empty() && flag_count(context) > 0)
+        ui.flag_detail = (*context.flags)[static_cast<size_t>(selected)];
+    return KeyAction::redraw;
+}
+
+KeyAction open_flag_detail(UiState& ui, const KeyContext& context) {
+    if (flag_count(context) == 0) {
+        ui.message = "no flag is active";
         return KeyAction::redraw;
     }
+    ui.selected_flag = std::clamp(ui.selected_flag, 0, flag_count(context) - 1);
+    ui.flag_detail = (*context.flags)[static_cast<size_t>(ui.selected_flag)];
+    ui.detail_scroll = 0;
+    return KeyAction::redraw;
+}
+
+KeyAction navigation(int key, UiState& ui, const KeyContext& context) {
+    int page = std::max(1, context.table_rows - 1);
+    if (ui.page == Page::analysis) return analysis_navigation(key, ui, context, page);
     switch (key) {
         case KEY_UP:
             move_selection(ui, context, -1, false);
@@ -210,7 +237,9 @@ std::span<const KeyHelp> key_help() {
     return kHelp;
 }
 
-KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
+namespace {
+
+KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
     if (key == ERR || key == KEY_RESIZE) return KeyAction::redraw;
     if (key == kIgnoredKey) return KeyAction::none;  // an escape sequence no key is bound to
     ui.message.clear();
@@ -227,6 +256,10 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
     if (ui.help) {
         ui.help = false;
         if (key == 'q' || key == 'Q') return ui.quit = true, KeyAction::quit;
+        return KeyAction::redraw;
+    }
+    if (key == kEscape && ui.page == Page::analysis && !ui.flag_detail.empty()) {
+        ui.flag_detail.clear();
         return KeyAction::redraw;
     }
     if (key == kEscape) {  // nothing is open: Esc never quits, it only says what does
@@ -311,6 +344,11 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
             ui.kill_signal = SIGTERM;
             return KeyAction::redraw;
         }
+        case '\n':
+        case '\r':
+        case KEY_ENTER:
+            if (ui.page != Page::analysis) return KeyAction::none;
+            return open_flag_detail(ui, context);
         case KEY_UP:
         case KEY_DOWN:
         case KEY_PPAGE:
@@ -321,6 +359,15 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
         default:
             return KeyAction::none;
     }
+}
+
+}  // namespace
+
+KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
+    const Page before = ui.page;
+    KeyAction action = apply_key(key, ui, context);
+    if (ui.page != before) ui.flag_detail.clear();  // a detail view belongs to its page
+    return action;
 }
 
 }  // namespace edgetop::tui

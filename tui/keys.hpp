@@ -29,8 +29,9 @@ enum class KeyAction {
 };
 
 struct KeyContext {
-    const std::vector<int>* visible_pids = nullptr;  // process rows in display order
-    int table_rows = 10;                             // rows one page of the table shows
+    const std::vector<int>* visible_pids = nullptr;   // process rows in display order
+    int table_rows = 10;                              // rows one page of the table shows
+    const std::vector<std::string>* flags = nullptr;  // the Analysis page's flags, in order
     bool recording = false;
     bool recorder_available = false;
     std::string default_record_path;

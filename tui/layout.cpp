@@ -282,7 +282,7 @@ std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& mode
         case Page::processes:
             return {{PanelId::process_table, 2, 1000, true}};
         case Page::analysis:
-            return {{PanelId::flag_list, 2, 1 + 3 * std::max(1, model.flags)},
+            return {{PanelId::flag_list, 2, 1 + 14 * std::max(1, model.flags)},
                     {PanelId::flag_timeline, 2, 1000, true}};
     }
     return {};

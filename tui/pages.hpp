@@ -17,6 +17,8 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
+// The Analysis page's detail view of UiState::flag_detail, over the whole body of the page.
+void draw_flag_detail(const Canvas& c, const FrameContext& ctx);
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);

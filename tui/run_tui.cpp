@@ -117,10 +117,10 @@ class Loop {
             ended_ = true;
             return;
         }
-        live_.update(*sample);
+        details_ = feed_.flag_details();
+        live_.update(*sample, details_);
         if (recording()) options_.recorder->record(*sample);
         status_ = feed_.status();
-        details_ = feed_.flag_details();
     }
 
     void draw() {
@@ -149,6 +149,7 @@ class Loop {
             pids.push_back(p->pid);
         KeyContext context;
         context.visible_pids = &pids;
+        context.flags = &shown().sample().flags;
         context.table_rows = process_table_rows(LINES, COLS, shown());
         context.recording = recording();
         context.replay = feed_.is_replay();

@@ -57,7 +57,9 @@ bool is_console_without_braille(const char* term) {
     };
     bool vt = name.size() > 2 && name.compare(0, 2, "vt") == 0 &&
               std::isdigit(static_cast<unsigned char>(name[2]));
-    return family("linux") || name.compare(0, 5, "cons2") == 0 || vt;
+    // GNU screen started on the console names itself "screen.linux" (when that entry exists).
+    bool multiplexed_console = name.find(".linux") != std::string::npos;
+    return family("linux") || name.compare(0, 5, "cons2") == 0 || vt || multiplexed_console;
 }
 
 Terminal::Opened Terminal::open(bool want_ascii, bool no_color, std::string& error) {

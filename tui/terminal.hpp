@@ -49,8 +49,9 @@ bool is_utf8_codeset(const char* codeset);
 bool is_dumb_terminal(const char* term);
 
 // Whether TERM names a text console whose font lacks braille and eighth blocks: the linux
-// console ("linux", "linux-16color", ...), the BSD consoles ("cons25") and hardware VTs and serial
-// consoles ("vt100", "vt220"). The view is drawn in ASCII there.
+// console ("linux", "linux-16color", ...), screen running on it ("screen.linux"), the BSD consoles
+// ("cons25") and hardware VTs and serial consoles ("vt100", "vt220"). The view is drawn in ASCII
+// there.
 bool is_console_without_braille(const char* term);
 
 }  // namespace edgetop::tui

@@ -23,6 +23,9 @@ struct UiState {
     int selected_pid = -1;  // the highlighted process row, followed across refreshes
     int selected_row = 0;   // its row, used when the pid goes away
     int timeline_scroll = 0;
+    int selected_flag = 0;    // the highlighted flag of the Analysis page, by position
+    std::string flag_detail;  // the flag whose detail view is open; empty: none
+    int detail_scroll = 0;    // its first line shown
     Prompt prompt = Prompt::none;
     std::string input;  // text being typed in a prompt
     int kill_pid = 0;

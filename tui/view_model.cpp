@@ -24,14 +24,55 @@ void grow_to(std::vector<History>& histories, size_t n) {
 
 }  // namespace
 
-void ViewModel::update(const Sample& sample) {
+FlagHistory& ViewModel::history_of(const std::string& id) {
+    for (auto& h : flag_histories_)
+        if (h.id == id) return h;
+    flag_histories_.push_back({});
+    flag_histories_.back().id = id;
+    return flag_histories_.back();
+}
+
+const FlagHistory* ViewModel::flag_history(const std::string& id) const {
+    for (const auto& h : flag_histories_)
+        if (h.id == id) return &h;
+    return nullptr;
+}
+
+void ViewModel::record_flags(const Sample& sample, const std::vector<FlagDetail>& details) {
+    auto has = [](const std::vector<std::string>& flags, const std::string& id) {
+        return std::find(flags.begin(), flags.end(), id) != flags.end();
+    };
     for (const auto& id : sample.flags)
-        if (std::find(sample_.flags.begin(), sample_.flags.end(), id) == sample_.flags.end())
+        if (!has(sample_.flags, id)) {
             events_.push_back({sample.t_s, id, true});
+            FlagHistory& h = history_of(id);
+            ++h.raised_count;
+            h.raised_at_s = sample.t_s;
+        }
     for (const auto& id : sample_.flags)
-        if (std::find(sample.flags.begin(), sample.flags.end(), id) == sample.flags.end())
+        if (!has(sample.flags, id)) {
             events_.push_back({sample.t_s, id, false});
+            FlagHistory& h = history_of(id);
+            if (h.raised_at_s) h.active_s += std::max(0.0, sample.t_s - *h.raised_at_s);
+            h.raised_at_s.reset();
+            h.cleared_at_s = sample.t_s;
+        }
     if (events_.size() > kMaxEvents) events_.erase(events_.begin(), events_.end() - kMaxEvents);
+    for (const auto& d : details) {
+        if (!has(sample.flags, d.id)) continue;
+        FlagHistory& h = history_of(d.id);
+        h.message = d.message;
+        h.evidence = d.evidence;
+        // Only changes are kept, so a steady flag does not fill its history with copies.
+        auto values = flatten(d.evidence);
+        if (!h.snapshots.empty() && h.snapshots.back().values == values) continue;
+        h.snapshots.push_back({sample.t_s, std::move(values)});
+        if (h.snapshots.size() > FlagHistory::kMaxSnapshots) h.snapshots.pop_front();
+    }
+}
+
+void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& details) {
+    record_flags(sample, details);
 
     sample_ = sample;
     ++samples_;

@@ -104,7 +104,8 @@ TEST(PowerModeCap, Mode30wCapsClocksAndCores) {
     ASSERT_TRUE(r.active);
     EXPECT_TRUE(r.holds);
     EXPECT_EQ(r.message,
-              "Power mode MODE_30W caps CPU cluster 0 (cores 0-3) at 1728 MHz (hardware 2202 MHz), "
+              "Below the hardware maximum (power mode MODE_30W): CPU cluster 0 (cores 0-3) at "
+              "1728 MHz (hardware 2202 MHz), "
               "CPU cluster 4 (cores 4-7) at 1728 MHz (hardware 2202 MHz), GPU 17000000.gpu at 625 "
               "MHz (hardware 1301 MHz), 4 of 12 cores offline (8-11)");
     EXPECT_EQ(r.evidence["power_mode"], "MODE_30W");
@@ -121,7 +122,7 @@ TEST(PowerModeCap, MaxnAtHardwareClocksIsNotCapped) {
     const auto r = evaluate(check_power_mode_cap, "power_mode_cap", {s}, board_in_mode(0));
     EXPECT_TRUE(r.active);
     EXPECT_FALSE(r.holds);
-    EXPECT_EQ(r.message, "Power mode MAXN allows the hardware maximum clocks");
+    EXPECT_EQ(r.message, "The allowed clocks are the hardware maximum (power mode MAXN)");
 }
 
 TEST(PowerModeCap, InfoFlagRaisedAtOnceAndKeptApartFromBottlenecks) {
@@ -157,9 +158,7 @@ TEST(ThermalThrottle, AtThePassiveTripPoint) {
         evaluate(check_thermal_throttle, "thermal_throttle", {with_zone(0, "cpu-thermal", 99)});
     ASSERT_TRUE(r.active);
     EXPECT_TRUE(r.holds);
-    EXPECT_EQ(r.message,
-              "cpu-thermal at 99.0 °C, at or over its passive trip point 99 °C: the "
-              "kernel lowers clocks to cool down");
+    EXPECT_EQ(r.message, "cpu-thermal at 99.0 °C, at or above its passive trip point 99 °C");
     r = evaluate(check_thermal_throttle, "thermal_throttle", {with_zone(0, "cpu-thermal", 98.9)});
     EXPECT_FALSE(r.holds);
     EXPECT_EQ(r.message, "cpu-thermal at 98.9 °C is 0.1 °C below its passive trip point 99 °C");
@@ -175,7 +174,8 @@ TEST(ThermalThrottle, WarnLimitForAZoneWithoutTrips) {
     EXPECT_TRUE(r.holds);
     EXPECT_THAT(
         r.message,
-        HasSubstr("tboard-thermal at 86.0 °C, over the 85 °C warning (no passive trip point)"));
+        HasSubstr("tboard-thermal at 86.0 °C, above its warning threshold 85 °C (warn_c; no "
+                  "passive trip point)"));
 
     RuleConfig config;
     ASSERT_EQ(config.set("thermal_throttle.warn_c", "70"), std::nullopt);

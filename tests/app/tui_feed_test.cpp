@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "commands/evidence_table.hpp"
 #include "commands/tui_feed.hpp"
 #include "commands/tui_recorder.hpp"
 #include "support/fixture_tree.hpp"
@@ -47,8 +49,19 @@ TEST(AnalyzedLiveFeed, CappedClusterRaisesPowerModeCapWithEvidence) {
     ASSERT_EQ(details.size(), 1u);
     EXPECT_EQ(details[0].id, "power_mode_cap");
     EXPECT_NE(details[0].message.find("1728"), std::string::npos) << details[0].message;
-    EXPECT_FALSE(details[0].evidence.empty());
-    EXPECT_EQ(details[0].evidence.find('{'), std::string::npos) << "evidence is text, not JSON";
+    // The evidence is a table of the clock units, clocks in MHz, not JSON text.
+    const auto& evidence = details[0].evidence;
+    ASSERT_EQ(evidence.tables.size(), 1u);
+    const auto& units = evidence.tables[0];
+    EXPECT_EQ(units.title, "units");
+    ASSERT_GE(units.columns.size(), 4u);
+    EXPECT_EQ(units.columns[0], "unit");
+    const auto max = std::find(units.columns.begin(), units.columns.end(), "max MHz");
+    ASSERT_NE(max, units.columns.end());
+    const auto column = static_cast<size_t>(max - units.columns.begin());
+    ASSERT_FALSE(units.rows.empty());
+    EXPECT_EQ(units.rows[0][0], "cpu0");
+    EXPECT_EQ(units.rows[0][column], "1728");
 }
 
 TEST(AnalyzedLiveFeed, DisabledRuleStaysDown) {
@@ -61,15 +74,68 @@ TEST(AnalyzedLiveFeed, DisabledRuleStaysDown) {
     EXPECT_TRUE(feed.next()->flags.empty());
 }
 
-TEST(EvidenceText, NumbersRoundedKeysInOrder) {
-    nlohmann::json evidence = {{"a_pct", 97.123456}, {"name", "GR3D"}, {"n", 3}};
-    EXPECT_EQ(evidence_text(evidence), "a_pct 97.12, n 3, name GR3D");
-    EXPECT_EQ(evidence_text(nlohmann::json::object()), "");
-    EXPECT_EQ(evidence_text(nlohmann::json()), "");
-    EXPECT_EQ(evidence_text(nlohmann::json{{"x", 2.0}}), "x 2");
-    nlohmann::json nested = {
-        {"units", {{{"unit", "cpu0"}, {"capped", true}}, {{"unit", "ga10b"}}}}};
-    EXPECT_EQ(evidence_text(nested), "units [capped true unit cpu0, unit ga10b]");
+TEST(EvidenceTable, ValuesCarryTheirUnitsArraysOfObjectsAreTables) {
+    // The evidence of cpu_oversubscribed as the rule writes it.
+    nlohmann::json evidence = {{"busy_count", 2},
+                               {"online_cores", 4},
+                               {"limit", 2.0},
+                               {"busy_processes",
+                                {{{"pid", 4242},
+                                  {"name", "trtexec"},
+                                  {"cpu_pct", 97.123},
+                                  {"nonvol_ctxt_per_s", 310.5},
+                                  {"gpu", true}},
+                                 {{"pid", 77},
+                                  {"name", "python3"},
+                                  {"cpu_pct", nullptr},
+                                  {"nonvol_ctxt_per_s", 2.0},
+                                  {"gpu", nullptr}}}},
+                               {"ctxt_per_s", 18342.25},
+                               {"busy_cpu_pct", 50},
+                               {"window_s", 5}};
+    auto e = evidence_table(evidence);
+    using tui::EvidenceValue;
+    EXPECT_EQ(e.values, (std::vector<EvidenceValue>{{"busy count", "2"},
+                                                    {"busy CPU", "50 %"},
+                                                    {"ctxt", "18342.25/s"},
+                                                    {"limit", "2"},
+                                                    {"online cores", "4"},
+                                                    {"window", "5 s"}}));
+    ASSERT_EQ(e.tables.size(), 1u);
+    const auto& t = e.tables[0];
+    EXPECT_EQ(t.title, "busy processes");
+    EXPECT_EQ(t.key_columns, 2);
+    EXPECT_EQ(t.columns,
+              (std::vector<std::string>{"PID", "name", "CPU %", "GPU", "nonvol ctxt/s"}));
+    EXPECT_EQ(t.rows[0], (std::vector<std::string>{"4242", "trtexec", "97.12", "yes", "310.5"}));
+    EXPECT_EQ(t.rows[1], (std::vector<std::string>{"77", "python3", "n/a", "n/a", "2"}));
+}
+
+TEST(EvidenceTable, UnitsScaledEmptyListsAndOddShapes) {
+    nlohmann::json evidence = {{"freq_hz", 1300500000},
+                               {"max_khz", 2201600},
+                               {"available_kb", 1048576},
+                               {"temp_c", 52.626},
+                               {"offline_cores", nlohmann::json::array()},
+                               {"cores", {0, 1, 2}},
+                               {"alarms", nlohmann::json::array()},
+                               {"budget_source", "power mode MAXN"},
+                               {"nested", {{"a_w", 1.5}}}};
+    auto e = evidence_table(evidence);
+    using tui::EvidenceValue;
+    EXPECT_EQ(e.values, (std::vector<EvidenceValue>{{"alarms", "none"},
+                                                    {"available", "1024 MiB"},
+                                                    {"budget source", "power mode MAXN"},
+                                                    {"cores", "0 1 2"},
+                                                    {"freq", "1300.5 MHz"},
+                                                    {"max", "2201.6 MHz"},
+                                                    {"nested a", "1.5 W"},
+                                                    {"offline cores", "none"},
+                                                    {"temp", "52.63 \u00b0C"}}));
+    EXPECT_TRUE(e.tables.empty());
+    EXPECT_TRUE(evidence_table(nlohmann::json::object()).empty());
+    EXPECT_TRUE(evidence_table(nlohmann::json()).empty());
+    EXPECT_EQ(evidence_table(nlohmann::json("text")).values[0].value, "text");
 }
 
 std::vector<nlohmann::json> lines_of(const std::string& path) {

@@ -3,7 +3,9 @@
 // switch pages, and flags are recomputed on imported data.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <regex>
+#include <thread>
 
 #include "e2e/edgetop_process.hpp"
 #include "e2e/tmux_session.hpp"
@@ -101,9 +103,54 @@ TEST(ReplayTui, FlagRaisedInAnImportedSessionShowsOnTheAnalysisPage) {
     TmuxSession tmux({"replay", "--speed", "20", "--page", "7", "--rule",
                       "thermal_throttle.warn_c=45", example()});
     ASSERT_TRUE(tmux.started());
-    std::string screen =
-        tmux.wait_for_all({"thermal_throttle", "raised", "over the 45 °C warning", "1 flag"});
+    std::string screen = tmux.wait_for_all(
+        {"thermal_throttle", "raised", "above its warning threshold 45 °C", "1 flag"});
     EXPECT_NE(screen.find("Active flags"), std::string::npos) << screen;
+    // The evidence is a table of the zones, temperatures in a °C column, not JSON.
+    EXPECT_NE(screen.find("zones:"), std::string::npos) << screen;
+    EXPECT_NE(screen.find("temp °C"), std::string::npos) << screen;
+    EXPECT_EQ(screen.find("[limit"), std::string::npos) << screen;
+
+    // Enter opens the flag's detail with its history; Home/End as xterm, screen, PuTTY and the
+    // linux console send them neither quit nor close it; Esc closes it, a second Esc only says
+    // what quits.
+    tmux.keys("Space");
+    tmux.wait_for("PAUSED");
+    tmux.keys("Enter");
+    screen =
+        tmux.wait_for_all({"Flag thermal_throttle", "raised at",
+                           "Evidence now:", "Evidence over time:", "raised 1 time in this run"});
+    for (const char* sequence :
+         {"1b 5b 48", "1b 5b 46", "1b 4f 48", "1b 4f 46", "1b 5b 31 7e", "1b 5b 34 7e"})
+        tmux.bytes(sequence);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    tmux.keys("h");  // every byte was read and the view is still here
+    screen = tmux.wait_for("show or hide this help");
+    EXPECT_EQ(screen.find("edgetop exited"), std::string::npos) << screen;
+    tmux.keys("x");
+    screen = tmux.wait_until(
+        [](const std::string& s) { return s.find("show or hide this help") == std::string::npos; },
+        "the help to close");
+    EXPECT_NE(screen.find("Flag thermal_throttle"), std::string::npos) << screen;
+    tmux.keys("Escape");
+    screen = tmux.wait_until(
+        [](const std::string& s) { return s.find("Flag thermal_throttle") == std::string::npos; },
+        "Esc to close the detail");
+    EXPECT_NE(screen.find("Active flags"), std::string::npos) << screen;
+    tmux.keys("Escape");
+    screen = tmux.wait_for("q quits");
+    EXPECT_EQ(screen.find("edgetop exited"), std::string::npos) << screen;
+    tmux.keys("q");
+    tmux.wait_for("edgetop exited 0");
+}
+
+TEST(ReplayTui, DumbTerminalNamesTheReportInsteadAndExitsOne) {
+    EDGETOP_REQUIRE_TMUX();
+    TmuxSession tmux({"replay", example()}, TmuxOptions().with_term("dumb"));
+    ASSERT_TRUE(tmux.started());
+    std::string screen = tmux.wait_for_all(
+        {"terminal 'dumb' cannot show the view", "edgetop report", "edgetop exited 1"});
+    EXPECT_EQ(screen.find("REPLAY"), std::string::npos) << screen;
 }
 
 TEST(ReplayTui, WithoutAnOverrideTheIdleCaptureRaisesNothing) {

@@ -134,5 +134,66 @@ TEST_F(TuiPages, CLocaleFallsBackToAscii) {
     EXPECT_TRUE(is_ascii(screen)) << first_non_ascii_line(screen);
 }
 
+// Every page, on two boards and on a replay: the tab bar names the page (at 64 columns only the
+// current tab carries its name), the page draws its own panel, and nothing reports an error. A new
+// page adds one line here.
+struct PageTitle {
+    char key;
+    std::string tab;    // its name in the tab bar
+    std::string panel;  // the title of a panel only that page draws
+};
+const std::vector<PageTitle> kPageTitles = {
+    {'1', "Overview", "Hottest"},
+    {'2', "CPU", "Utilisation history per core"},
+    {'3', "GPU", "Engines"},
+    {'4', "Power", "Thermal zones"},
+    {'5', "Memory", "EMC (memory controller)"},
+    {'6', "Procs", "process table"},
+    {'7', "Analysis", "Timeline"},
+};
+
+std::string tab_row(const std::string& screen) {
+    auto lines = split_lines(screen);
+    return lines.size() > 1 ? lines[1] : "";
+}
+
+void expect_every_page(TmuxSession& tmux) {
+    for (const auto& page : kPageTitles) {
+        SCOPED_TRACE(std::string("page ") + page.key + " " + page.tab);
+        tmux.keys(std::string(1, page.key));
+        std::string screen = tmux.wait_until(
+            [&](const std::string& s) {
+                return tab_row(s).find(page.tab) != std::string::npos &&
+                       s.find(page.panel) != std::string::npos;
+            },
+            "the page's tab and panel");
+        for (const auto& other : kPageTitles) {
+            if (other.key == page.key) continue;
+            EXPECT_EQ(tab_row(screen).find(" " + other.tab + " "), std::string::npos) << screen;
+        }
+        for (const char* error : {"error", "Error", "exception", "Sanitizer", "edgetop exited"})
+            EXPECT_EQ(screen.find(error), std::string::npos) << error << "\n" << screen;
+    }
+    tmux.keys("q");
+    tmux.wait_for("edgetop exited 0");
+}
+
+TEST_F(TuiPages, EveryPageOnTwoBoardsAndAReplayDrawsItsTitleAndNoError) {
+    for (const std::string board : {"agx-orin", "nano"}) {
+        SCOPED_TRACE(board);
+        TmuxSession tmux({"--root", fixture_root(board)}, TmuxOptions().size(64, 40));
+        ASSERT_TRUE(tmux.started());
+        tmux.wait_for("Overview");
+        expect_every_page(tmux);
+    }
+    SCOPED_TRACE("replay");
+    TmuxSession replay({"replay", "--speed", "0.01",
+                        std::string(EDGETOP_SOURCE_DIR) + "/examples/orin-nano-super-trt.jsonl"},
+                       TmuxOptions().size(64, 40));
+    ASSERT_TRUE(replay.started());
+    replay.wait_for("REPLAY");
+    expect_every_page(replay);
+}
+
 }  // namespace
 }  // namespace edgetop::testing

@@ -226,11 +226,11 @@ TEST_F(Frame, AnalysisPageSaysWhenNoRulesRunAndShowsEvidence) {
 
     scene.view.update(testing::orin_sample(7));
     scene.analysis = true;
-    scene.details = {{"gpu_bound", "GPU busy above 85% for 5 s", "GR3D 87% at 1.30 GHz (max)"}};
+    scene.details = {{"gpu_bound", "GPU busy above 85% for 5 s", {{{"GR3D load", "87 %"}}, {}}}};
     scene.draw();
     text = screen.text();
     EXPECT_NE(text.find("GPU busy above 85% for 5 s"), std::string::npos) << text;
-    EXPECT_NE(text.find("GR3D 87% at 1.30 GHz (max)"), std::string::npos) << text;
+    EXPECT_NE(text.find("GR3D load  87 %"), std::string::npos) << text;
 }
 
 TEST_F(Frame, LiveSamplesOfTheOrinFixture) {

@@ -16,7 +16,8 @@ TEST(TerminalNames, DumbUnsetAndEmptyCannotShowTheView) {
 }
 
 TEST(TerminalNames, TextConsolesAreDrawnWithoutBraille) {
-    for (const char* term : {"linux", "linux-16color", "linux-basic", "cons25", "vt100", "vt220"})
+    for (const char* term : {"linux", "linux-16color", "linux-basic", "cons25", "vt100", "vt220",
+                             "screen.linux", "screen.linux-s"})
         EXPECT_TRUE(is_console_without_braille(term)) << term;
     for (const char* term :
          std::initializer_list<const char*>{"xterm-256color", "screen", "tmux-256color", "putty",
