@@ -11,6 +11,7 @@
 
 #include "text/text_columns.hpp"
 #include "text/text_gpc.hpp"
+#include "text/text_software.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -51,6 +52,13 @@ std::string snapshot_board_line(const Board& b) {
     return fmt::format("{}  SoC {}  L4T {}  JetPack {}  power mode {}",
                        text::text_or_absent(b.model), text::text_or_absent(b.soc),
                        text::text_or_absent(b.l4t), text::text_or_absent(b.jetpack), mode);
+}
+
+std::string labelled(const std::vector<text::LabelledValue>& rows) {
+    std::string out;
+    for (const auto& [label, value] : rows)
+        out += fmt::format("{}{} {}", out.empty() ? "" : "  ", label, value);
+    return out;
 }
 
 void cpu_section(std::string& out, const CpuSample& cpu) {
@@ -261,6 +269,8 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
 
 std::string format_snapshot(const Sample& s, const Board& board) {
     std::string out = fmt::format("{:<10}{}\n", "Board", snapshot_board_line(board));
+    out += fmt::format("{:<10}{}\n", "Module", labelled(text::module_rows(board.software)));
+    out += fmt::format("{:<10}{}\n", "Software", labelled(text::software_rows(board.software)));
     cpu_section(out, s.cpu);
     system_section(out, s);
     gpu_section(out, s.gpu);

@@ -25,6 +25,8 @@ std::vector<std::string_view> families(Page page) {
             return {"processes", "procs"};
         case Page::analysis:
             return {"analysis"};
+        case Page::info:
+            return {"board"};
     }
     return {};
 }
@@ -57,6 +59,9 @@ void draw_panel(Page page, PanelId id, const Canvas& c, const FrameContext& ctx)
             break;
         case Page::analysis:
             draw_analysis_panel(id, c, ctx);
+            break;
+        case Page::info:
+            draw_info_panel(id, c, ctx);
             break;
     }
 }

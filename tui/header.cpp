@@ -146,9 +146,9 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
         c.text(0, 0, hint, Style::dim);
         return;
     }
-    std::string keys = "h help  q quit  1-7 pages  p pause  +/- interval  r record";
+    std::string keys = "h help  q quit  1-8 pages  p pause  +/- interval  r record";
     if (ctx.replay)
-        keys = "Space pause  Left/Right step  g/G start/end  +/- speed  Tab/1-7 pages  q quit";
+        keys = "Space pause  Left/Right step  g/G start/end  +/- speed  Tab/1-8 pages  q quit";
     if (ui.page == Page::processes) keys = "s/</> sort  i invert  / filter  k signal  h help";
     c.text(0, 0, keys, Style::dim);
 }

@@ -16,7 +16,7 @@ constexpr int kTab = '\t';
 constexpr std::array kIntervalsMs = {100, 200, 250, 500, 1000, 2000, 5000, 10000};
 
 constexpr std::array kHelp = {
-    KeyHelp{"1-7", "go to a page: Overview CPU GPU Power Memory Procs Analysis"},
+    KeyHelp{"1-8", "go to a page: Overview CPU GPU Power Memory Procs Analysis Info"},
     KeyHelp{"Tab / Shift-Tab", "next / previous page (also Right / Left)"},
     KeyHelp{"q", "quit (also Ctrl-C)"},
     KeyHelp{"Esc", "close a prompt or this help (never quits)"},

@@ -188,7 +188,8 @@ std::string_view panel_name(PanelId id) {
         "top_procs",    "cpu_cores",   "cpu_split",     "cpu_history",  "ctxt_graph",
         "gpu_load",     "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
         "rails",        "power_graph", "zones",         "fans",         "memory_breakdown",
-        "memory_graph", "emc",         "process_table", "flag_list",    "flag_timeline"};
+        "memory_graph", "emc",         "process_table", "flag_list",    "flag_timeline",
+        "info"};
     return kNames[static_cast<size_t>(id)];
 }
 
@@ -234,6 +235,9 @@ std::vector<Panel> layout_page(Page page, int rows, int cols, const LayoutModel&
                   {{PanelId::flag_list, 2, 1 + 3 * std::max(1, model.flags)},
                    {PanelId::flag_timeline, 2, 1000, true}},
                   out);
+            break;
+        case Page::info:
+            stack(body, {{PanelId::info, 2, 1000, true}}, out);
             break;
     }
     return out;

@@ -57,6 +57,8 @@ enum class PanelId {
     // analysis
     flag_list,
     flag_timeline,
+    // info
+    info,
 };
 
 std::string_view panel_name(PanelId id);

@@ -12,6 +12,7 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
+void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);

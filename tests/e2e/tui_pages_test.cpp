@@ -46,6 +46,10 @@ const std::vector<PageExpectation>& orin_pages() {
         {'6', {"n/a: the process table is read only on the live root"}},
         // The analysis engine runs: no flag on this quiet board, but not "no rules are active".
         {'7', {"Active flags", "0 active", "no bottleneck flag is active", "0 events"}},
+        // JetPack 5.1.1's records in var/lib/dpkg/status, CUDA's version.json, osrelease.
+        {'8',
+         {"Board", "Software", "JetPack", "5.1.1", "kernel", "5.10.104-tegra", "11.4.315",
+          "8.6.0.166", "8.5.2.2", "2.2.7", "4.5.4", "module serial"}},
     };
     return pages;
 }
