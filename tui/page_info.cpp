@@ -11,7 +11,7 @@
 namespace edgetop::tui {
 namespace {
 
-constexpr int kLabelWidth = 16;
+constexpr int kLabelWidth = 20;  // "module part number" and a space
 constexpr int kTwoColumnsFrom = 84;
 
 std::vector<text::LabelledValue> board_rows(const Board& b) {
