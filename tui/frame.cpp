@@ -121,6 +121,7 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
                 break;
         }
     }
+    draw_controls_overlay(win, ctx);
     if (ctx.ui.help) draw_help(win, ctx.theme);
 }
 

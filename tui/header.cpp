@@ -125,6 +125,12 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
                                process_name(ctx, ui.kill_pid)),
                    Style::warn);
             return;
+        case Prompt::power_mode:
+        case Prompt::clocks_choice:
+        case Prompt::fan_choice:
+        case Prompt::control_confirm:
+            c.text(0, 0, control_prompt_text(ui), Style::warn);
+            return;
         case Prompt::none:
             break;
     }

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <optional>
 
+#include "tui/control_keys.hpp"
 #include "tui/curses.hpp"
 #include "tui/key_reader.hpp"
 
@@ -31,6 +32,9 @@ constexpr std::array kHelp = {
     KeyHelp{"Up/Down PgUp/PgDn", "move in the process table (Home / End)"},
     KeyHelp{"k", "send a signal to the selected process (asks y/n)"},
     KeyHelp{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
+    KeyHelp{"m", "power mode: type an id from the list, Enter, y (runs nvpmodel -m ID; root)"},
+    KeyHelp{"c", "jetson_clocks: y maximum clocks (state stored first), r restore (root)"},
+    KeyHelp{"f", "fan profile: q quiet, c cool, then y (runs nvpmodel -d; root, JetPack 5+)"},
     KeyHelp{"replay: Space / p", "pause or resume the playback"},
     KeyHelp{"replay: Left / Right", "step one sample back / forward (pauses)"},
     KeyHelp{"replay: g / G", "jump to the first / last sample"},
@@ -221,8 +225,18 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
             return record_prompt(key, ui);
         case Prompt::kill_confirm:
             return kill_prompt(key, ui);
+        case Prompt::power_mode:
+        case Prompt::clocks_choice:
+        case Prompt::fan_choice:
+        case Prompt::control_confirm:
+            return control_prompt(key, ui, context);
         case Prompt::none:
             break;
+    }
+    if (ui.control_result) {  // any key closes a finished command's output
+        ui.control_result.reset();
+        if (key == 'q' || key == 'Q') return ui.quit = true, KeyAction::quit;
+        return KeyAction::redraw;
     }
     if (ui.help) {
         ui.help = false;
@@ -283,6 +297,12 @@ KeyAction handle_key(int key, UiState& ui, const KeyContext& context) {
         case 'i':
             ui.query.descending = !ui.query.descending;
             return KeyAction::redraw;
+        case 'm':
+            return open_control(Control::power_mode, ui, context);
+        case 'c':
+            return open_control(Control::clocks, ui, context);
+        case 'f':
+            return open_control(Control::fan, ui, context);
         case '/':
             ui.page = Page::processes;
             ui.prompt = Prompt::filter;

@@ -18,6 +18,8 @@ void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);
 void draw_footer(const Canvas& c, const FrameContext& ctx);
 void draw_help(WINDOW* win, const Theme& theme);
+// The power-mode list while one is chosen, or a finished control command's output.
+void draw_controls_overlay(WINDOW* win, const FrameContext& ctx);
 
 // Per-core bars (used by the overview and the CPU page).
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);
