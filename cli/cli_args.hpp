@@ -28,7 +28,7 @@ struct ViewArgs {
     bool once = false;      // text snapshot instead of the interactive view
     bool ascii = false;     // ASCII only
     bool no_color = false;  // no colours
-    int page = 1;           // start page, 1..7
+    int page = 1;           // start page, 1..8
 
     bool operator==(const ViewArgs&) const = default;
 };

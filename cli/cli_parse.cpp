@@ -136,7 +136,7 @@ Value convert(const OptionSpec& o, const std::string& value) {
             return value;
         case ValueKind::page: {
             auto n = parse_positive_int(value);
-            if (!n || *n < 1 || *n > 7) throw fail("a page number from 1 to 7");
+            if (!n || *n < 1 || *n > 8) throw fail("a page number from 1 to 8");
             return *n;
         }
         case ValueKind::rule_assignment:

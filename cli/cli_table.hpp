@@ -32,7 +32,7 @@ enum class ValueKind {
     output,
     rule_assignment,  // ID.KEY=VALUE, repeatable
     rule_list,        // ID,ID,..., repeatable
-    page,             // 1..7, a page of the interactive view
+    page,             // 1..8, a page of the interactive view
     year,             // YYYY
     speed,            // a positive factor, 0.01..1000
     format,           // an input format: tegrastats
@@ -139,11 +139,11 @@ is set and not empty.
 )roff"},
     OptionSpec{"page", 0, "N", ValueKind::page,
                "interactive view: start on page N (1 Overview, 2 CPU, 3 GPU, 4 Power, 5 Memory, "
-               "6 Procs, 7 Analysis)",
+               "6 Procs, 7 Analysis, 8 Info)",
                "1", command::view, store<&Args::view, &ViewArgs::page>,
                R"roff(Open the interactive view on page
 .IR N :
-1 Overview, 2 CPU, 3 GPU, 4 Power, 5 Memory, 6 Procs, 7 Analysis.
+1 Overview, 2 CPU, 3 GPU, 4 Power, 5 Memory, 6 Procs, 7 Analysis, 8 Info.
 Default: 1.
 )roff"},
     OptionSpec{"help", 'h', "", ValueKind::flag,

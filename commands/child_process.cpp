@@ -40,6 +40,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t&
         posix_spawn_file_actions_addopen(&files, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     if (options.stdout_to_stderr)
         posix_spawn_file_actions_adddup2(&files, STDERR_FILENO, STDOUT_FILENO);
+    if (options.output_fd >= 0) {
+        posix_spawn_file_actions_adddup2(&files, options.output_fd, STDOUT_FILENO);
+        posix_spawn_file_actions_adddup2(&files, options.output_fd, STDERR_FILENO);
+    }
     int err = posix_spawnp(&pid_, args[0], &files, &attr, args.data(), environ);
     posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attr);

@@ -16,6 +16,7 @@ struct ChildOptions {
     bool own_process_group = false;  // a terminal's Ctrl-C does not reach it
     bool stdin_from_null = false;    // it cannot stop to ask a question
     bool stdout_to_stderr = false;   // edgetop's standard output stays its own
+    int output_fd = -1;              // where its standard output and error go (a pipe), if >= 0
 };
 
 class ChildProcess {

@@ -10,6 +10,8 @@
 #include <algorithm>
 
 #include "text/text_columns.hpp"
+#include "text/text_gpc.hpp"
+#include "text/text_software.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -50,6 +52,13 @@ std::string snapshot_board_line(const Board& b) {
     return fmt::format("{}  SoC {}  L4T {}  JetPack {}  power mode {}",
                        text::text_or_absent(b.model), text::text_or_absent(b.soc),
                        text::text_or_absent(b.l4t), text::text_or_absent(b.jetpack), mode);
+}
+
+std::string labelled(const std::vector<text::LabelledValue>& rows) {
+    std::string out;
+    for (const auto& [label, value] : rows)
+        out += fmt::format("{}{} {}", out.empty() ? "" : "  ", label, value);
+    return out;
 }
 
 void cpu_section(std::string& out, const CpuSample& cpu) {
@@ -120,19 +129,24 @@ void nvml_table(std::string& out, const std::vector<GpuSample>& gpus) {
 
 void gpu_section(std::string& out, const std::vector<GpuSample>& gpus) {
     using S = GpuSample;
-    table_section(out, "GPU", gpus,
-                  {field_column<S, key<S>("name")>("name"),
-                   field_column<S, key<S>("load")>("load"),
-                   field_column<S, key<S>("freq_hz")>("freq"),
-                   field_column<S, key<S>("min_hz")>("min"),
-                   field_column<S, key<S>("max_hz")>("max"),
-                   field_column<S, key<S>("hw_max_hz")>("hw max"),
-                   field_column<S, key<S>("governor")>("governor"),
-                   field_column<S, key<S>("railgate")>("railgate"),
-                   field_column<S, key<S>("scaling_3d")>("3D scaling"),
-                   {"TPC PG mask", [](const S& g) {
-                        return g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kAbsent;
-                    }}});
+    std::vector<Column<S>> columns = {
+        field_column<S, key<S>("name")>("name"),
+        field_column<S, key<S>("load")>("load"),
+        field_column<S, key<S>("freq_hz")>("freq"),
+        field_column<S, key<S>("min_hz")>("min"),
+        field_column<S, key<S>("max_hz")>("max"),
+        field_column<S, key<S>("hw_max_hz")>("hw max"),
+        field_column<S, key<S>("governor")>("governor"),
+        field_column<S, key<S>("railgate")>("railgate"),
+        field_column<S, key<S>("scaling_3d")>("3D scaling"),
+        {"TPC PG mask", [](const S& g) {
+             return g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : kAbsent;
+         }}};
+    // The GPC clocks only where some GPU has them (AGX Orin as root, Thor, tegrastats "@[...]").
+    if (std::any_of(gpus.begin(), gpus.end(), [](const S& g) { return !g.gpc.empty(); }))
+        columns.push_back(
+            {"GPC clocks", [](const S& g) { return text::format_gpc_clocks(g.gpc); }});
+    table_section(out, "GPU", gpus, columns);
     nvml_table(out, gpus);
 }
 
@@ -255,6 +269,8 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
 
 std::string format_snapshot(const Sample& s, const Board& board) {
     std::string out = fmt::format("{:<10}{}\n", "Board", snapshot_board_line(board));
+    out += fmt::format("{:<10}{}\n", "Module", labelled(text::module_rows(board.software)));
+    out += fmt::format("{:<10}{}\n", "Software", labelled(text::software_rows(board.software)));
     cpu_section(out, s.cpu);
     system_section(out, s);
     gpu_section(out, s.gpu);

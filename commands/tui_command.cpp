@@ -7,6 +7,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/rule_options.hpp"
+#include "commands/tui_controls.hpp"
 #include "commands/tui_feed.hpp"
 #include "commands/tui_recorder.hpp"
 #include "sensors/sampler/sampler.hpp"
@@ -38,6 +39,8 @@ int run_interactive(const cli::Args& args) {
     options.start_page = tui::page_from_index(args.view.page - 1);
     options.recorder = &recorder;
     options.root = geteuid() == 0;
+    ToolControls controls(feed.board(), ::geteuid());
+    options.controls = &controls;
     // One snapshot, not one per interval: on a dumb terminal (an editor's shell buffer, a log)
     // a stream of screens would only scroll; record and serve are the ways to follow a machine.
     options.on_terminal_unusable = [&](const std::string& reason) {

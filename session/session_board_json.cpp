@@ -103,4 +103,35 @@ Board board_from_json(const json& j) {
     return board;
 }
 
+// The header's "software": every key always written, null where absent.
+ordered_json software_to_json(const SoftwareInfo& s) {
+    return {{"l4t", optional(s.l4t)},
+            {"jetpack", optional(s.jetpack)},
+            {"kernel", optional(s.kernel)},
+            {"cuda", optional(s.cuda)},
+            {"cudnn", optional(s.cudnn)},
+            {"tensorrt", optional(s.tensorrt)},
+            {"vpi", optional(s.vpi)},
+            {"opencv", optional(s.opencv)},
+            {"multimedia_api", optional(s.multimedia_api)},
+            {"module_part_number", optional(s.module_part_number)},
+            {"serial_number", optional(s.serial_number)}};
+}
+
+SoftwareInfo software_from_json(const json& j) {
+    SoftwareInfo s;
+    s.l4t = get_string(j, "l4t");
+    s.jetpack = get_string(j, "jetpack");
+    s.kernel = get_string(j, "kernel");
+    s.cuda = get_string(j, "cuda");
+    s.cudnn = get_string(j, "cudnn");
+    s.tensorrt = get_string(j, "tensorrt");
+    s.vpi = get_string(j, "vpi");
+    s.opencv = get_string(j, "opencv");
+    s.multimedia_api = get_string(j, "multimedia_api");
+    s.module_part_number = get_string(j, "module_part_number");
+    s.serial_number = get_string(j, "serial_number");
+    return s;
+}
+
 }  // namespace edgetop

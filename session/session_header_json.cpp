@@ -99,6 +99,7 @@ ordered_json header_to_json(const SessionHeader& h) {
                       {"root", h.root},
                       {"board", board_to_json(h.board)},
                       {"sources", sources_json(h.sources)}};
+    line["software"] = software_to_json(h.board.software);
     if (h.rules) line["rules"] = *h.rules;
     if (h.session_id) line["session"] = *h.session_id;
     if (h.part) line["part"] = *h.part;
@@ -115,6 +116,8 @@ SessionHeader header_from_json(const json& line) {
     h.root = get_string(line, "root").value_or("/");
     if (const json* board = find(line, "board"); board && board->is_object())
         h.board = board_from_json(*board);
+    if (const json* software = find(line, "software"); software && software->is_object())
+        h.board.software = software_from_json(*software);
     if (const json* sources = find(line, "sources"); sources && sources->is_object()) {
         for (const auto& [name, s] : sources->items()) {
             h.sources.push_back({name, parse_state(get_string(s, "state").value_or("")),

@@ -24,6 +24,8 @@ std::vector<std::string_view> families(Page page) {
             return {"processes", "procs"};
         case Page::analysis:
             return {"analysis"};
+        case Page::info:
+            return {"board"};
     }
     return {};
 }

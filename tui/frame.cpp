@@ -30,6 +30,9 @@ void draw_panel(Page page, PanelId id, const Canvas& c, const FrameContext& ctx)
         case Page::analysis:
             draw_analysis_panel(id, c, ctx);
             break;
+        case Page::info:
+            draw_info_panel(id, c, ctx);
+            break;
     }
 }
 
@@ -86,6 +89,7 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
     }
     if (ctx.ui.page == Page::analysis && !ctx.ui.flag_detail.empty() && body_bottom > body_top)
         draw_flag_detail(Canvas(win, {body_top, 0, body_bottom - body_top, cols}, ctx.theme), ctx);
+    draw_controls_overlay(win, ctx);
     if (ctx.ui.help) draw_help(win, ctx.theme);
 }
 

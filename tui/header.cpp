@@ -126,6 +126,12 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
                                process_name(ctx, ui.kill_pid)),
                    Style::warn);
             return;
+        case Prompt::power_mode:
+        case Prompt::clocks_choice:
+        case Prompt::fan_choice:
+        case Prompt::control_confirm:
+            c.text(0, 0, control_prompt_text(ui), Style::warn);
+            return;
         case Prompt::none:
             break;
     }
@@ -147,11 +153,11 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
         c.text(0, 0, hint, Style::dim);
         return;
     }
-    std::vector<std::string> keys = {"h help",  "q quit",       "1-7 pages",
+    std::vector<std::string> keys = {"h help",  "q quit",       "1-8 pages",
                                      "p pause", "+/- interval", "r record"};
     if (ctx.replay)
         keys = {"Space pause", "Left/Right step", "g/G start/end",
-                "+/- speed",   "Tab/1-7 pages",   "q quit"};
+                "+/- speed",   "Tab/1-8 pages",   "q quit"};
     if (ui.page == Page::processes)
         keys = {"s/</> sort", "i invert", "/ filter", "k signal", "h help"};
     c.text(0, 0, fit_items("", keys, "  ", c.width()), Style::dim);

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <optional>
 
+#include "tui/control_keys.hpp"
 #include "tui/curses.hpp"
 #include "tui/key_reader.hpp"
 
@@ -16,7 +17,7 @@ constexpr int kTab = '\t';
 constexpr std::array kIntervalsMs = {100, 200, 250, 500, 1000, 2000, 5000, 10000};
 
 constexpr std::array kHelp = {
-    KeyHelp{"1-7", "go to a page: Overview CPU GPU Power Memory Procs Analysis"},
+    KeyHelp{"1-8", "go to a page: Overview CPU GPU Power Memory Procs Analysis Info"},
     KeyHelp{"Tab / Shift-Tab", "next / previous page (also Right / Left)"},
     KeyHelp{"q", "quit (also Ctrl-C)"},
     KeyHelp{"Esc", "close a prompt or this help (never quits)"},
@@ -33,6 +34,9 @@ constexpr std::array kHelp = {
     KeyHelp{"Enter / Esc", "open / close the selected flag's detail and history (page 7)"},
     KeyHelp{"k", "send a signal to the selected process (asks y/n)"},
     KeyHelp{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
+    KeyHelp{"m", "power mode: type an id from the list, Enter, y (runs nvpmodel -m ID; root)"},
+    KeyHelp{"c", "jetson_clocks: y maximum clocks (state stored first), r restore (root)"},
+    KeyHelp{"f", "fan profile: q quiet, c cool, then y (runs nvpmodel -d; root, JetPack 5+)"},
     KeyHelp{"replay: Space / p", "pause or resume the playback"},
     KeyHelp{"replay: Left / Right", "step one sample back / forward (pauses)"},
     KeyHelp{"replay: g / G", "jump to the first / last sample"},
@@ -250,8 +254,18 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
             return record_prompt(key, ui);
         case Prompt::kill_confirm:
             return kill_prompt(key, ui);
+        case Prompt::power_mode:
+        case Prompt::clocks_choice:
+        case Prompt::fan_choice:
+        case Prompt::control_confirm:
+            return control_prompt(key, ui, context);
         case Prompt::none:
             break;
+    }
+    if (ui.control_result) {  // any key closes a finished command's output
+        ui.control_result.reset();
+        if (key == 'q' || key == 'Q') return ui.quit = true, KeyAction::quit;
+        return KeyAction::redraw;
     }
     if (ui.help) {
         ui.help = false;
@@ -316,6 +330,12 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
         case 'i':
             ui.query.descending = !ui.query.descending;
             return KeyAction::redraw;
+        case 'm':
+            return open_control(Control::power_mode, ui, context);
+        case 'c':
+            return open_control(Control::clocks, ui, context);
+        case 'f':
+            return open_control(Control::fan, ui, context);
         case '/':
             ui.page = Page::processes;
             ui.prompt = Prompt::filter;

@@ -1,11 +1,13 @@
 // Keys: what each one does to the UiState, and the help table listing every one of them.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "edgetop/board.hpp"
 #include "tui/ui_state.hpp"
 
 namespace edgetop::tui {
@@ -20,6 +22,7 @@ enum class KeyAction {
     start_recording,  // path in UiState::input
     stop_recording,
     send_signal,  // UiState::kill_pid, kill_signal
+    run_control,  // UiState::control_commands
     // Replay only (KeyContext::replay):
     step_forward,
     step_back,
@@ -36,6 +39,12 @@ struct KeyContext {
     bool recorder_available = false;
     std::string default_record_path;
     bool replay = false;  // Left/Right step, g/G jump, +/- change the speed
+    // Board controls: whether the application offers them, why each is refused (by Control;
+    // empty: allowed), whether a command is running, the power modes to choose from.
+    bool controls_available = false;
+    std::array<std::string, 3> control_refusals;
+    bool control_busy = false;
+    const Board* board = nullptr;
 };
 
 // Replay speed after one step faster (+1) or slower (-1): x2 or /2, within kMinReplaySpeed ..

@@ -221,7 +221,7 @@ std::string_view panel_name(PanelId id) {
         "gpu_load",       "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
         "rails",          "power_graph", "zones",         "fans",         "memory_breakdown",
         "memory_graph",   "emc",         "process_table", "flag_list",    "flag_timeline",
-        "absent_sources", "more_panels"};
+        "info",           "absent_sources", "more_panels"};
     return kNames[static_cast<size_t>(id)];
 }
 
@@ -233,7 +233,7 @@ std::string_view panel_title(PanelId id) {
         "GPU load",      "GPU frequency", "GPU",           "Engines",      "GPU processes",
         "Rails",         "Total power",   "Thermal zones", "Fans",         "Memory",
         "RAM used",      "EMC",           "Processes",     "Flags",        "Timeline",
-        "n/a",           "more"};
+        "Info",          "n/a",           "more"};
     return kTitles[static_cast<size_t>(id)];
 }
 
@@ -284,6 +284,8 @@ std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& mode
         case Page::analysis:
             return {{PanelId::flag_list, 2, 1 + 14 * std::max(1, model.flags)},
                     {PanelId::flag_timeline, 2, 1000, true}};
+        case Page::info:
+            return {{PanelId::info, 2, 1000, true}};
     }
     return {};
 }

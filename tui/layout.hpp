@@ -60,6 +60,8 @@ enum class PanelId {
     // analysis
     flag_list,
     flag_timeline,
+    // info
+    info,
     // any page: the panels whose source is absent, on one line
     absent_sources,
     // any page: the panels that got no row at all, on the last row

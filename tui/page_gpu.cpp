@@ -2,6 +2,7 @@
 // multimedia/DLA engines and the processes holding the GPU.
 #include <fmt/format.h>
 
+#include "text/text_gpc.hpp"
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
@@ -45,6 +46,8 @@ void gpu_info(const Canvas& c, const Sample& s) {
                                text::format_freq_hz(g.max_hz), text::format_freq_hz(g.hw_max_hz))) +
             2;
         clock_bar(c, y++, bar_x, g.freq_hz, g.max_hz, g.hw_max_hz);
+        // One GPC's clock is the GPU's (Thor's gpu-gpc-0): a line only for several (AGX Orin).
+        if (g.gpc.size() > 1) c.text(y++, 2, text::format_gpc_clocks(g.gpc));
         std::string mask = g.tpc_pg_mask ? fmt::format("{:#x}", *g.tpc_pg_mask) : text::kAbsent;
         if (g.source != "nvml")
             c.text(y++, 2,

@@ -19,11 +19,14 @@ void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 // The Analysis page's detail view of UiState::flag_detail, over the whole body of the page.
 void draw_flag_detail(const Canvas& c, const FrameContext& ctx);
+void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);
 void draw_footer(const Canvas& c, const FrameContext& ctx);
 void draw_help(WINDOW* win, const Theme& theme);
+// The power-mode list while one is chosen, or a finished control command's output.
+void draw_controls_overlay(WINDOW* win, const FrameContext& ctx);
 
 // "+3 more zones": the last entry of a list that does not fit.
 std::string more_items(int hidden, std::string_view kind);

@@ -26,6 +26,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr double kMaxReplayWaitS = 10;
+constexpr int kControlPollMs = 50;
 
 std::string dated_record_path() {
     std::time_t now = std::time(nullptr);
@@ -69,6 +70,10 @@ class Loop {
                 auto left = std::chrono::ceil<std::chrono::milliseconds>(next_tick - Clock::now());
                 wait_ms = static_cast<int>(std::max<int64_t>(0, left.count()));
             }
+            if (poll_controls()) dirty = true;
+            // A control command is running: look at it often, without blocking on it.
+            if (options_.controls && options_.controls->busy())
+                wait_ms = std::min(wait_ms, kControlPollMs);
             pollfd input{terminal_.input_fd(), POLLIN, 0};
             int ready = poll(&input, 1, wait_ms);
             if (ready < 0 && errno != EINTR) throw std::runtime_error(std::strerror(errno));
@@ -109,6 +114,16 @@ class Loop {
     }
 
     const ViewModel& shown() const { return frozen_ ? *frozen_ : live_; }
+
+    // Whether a control command finished (its outcome is then shown).
+    bool poll_controls() {
+        if (!options_.controls) return false;
+        auto outcome = options_.controls->poll();
+        if (!outcome) return false;
+        ui_.control_result = std::move(*outcome);
+        ui_.message.clear();
+        return true;
+    }
     bool recording() const { return options_.recorder && options_.recorder->is_recording(); }
 
     void take_sample() {
@@ -154,6 +169,14 @@ class Loop {
         context.recording = recording();
         context.replay = feed_.is_replay();
         context.recorder_available = options_.recorder != nullptr;
+        context.board = &feed_.board();
+        if (options_.controls) {
+            context.controls_available = true;
+            context.control_busy = options_.controls->busy();
+            for (auto control : {Control::power_mode, Control::clocks, Control::fan})
+                context.control_refusals[static_cast<size_t>(control)] =
+                    options_.controls->refusal(control);
+        }
         context.default_record_path = options_.default_record_path.empty()
                                           ? dated_record_path()
                                           : options_.default_record_path;
@@ -201,6 +224,16 @@ class Loop {
                 ui_.message = "recording stopped: " + options_.recorder->path();
                 options_.recorder->stop();
                 return false;
+            case KeyAction::run_control: {
+                std::string error;
+                std::string what = fmt::format("{}", fmt::join(ui_.control_commands.front(), " "));
+                if (options_.controls->start(ui_.control_commands, error))
+                    ui_.message = "running " + what + " ...";
+                else
+                    ui_.message = "cannot run " + what + ": " + error;
+                ui_.control_commands.clear();
+                return false;
+            }
             case KeyAction::send_signal:
                 if (kill(ui_.kill_pid, ui_.kill_signal) == 0)
                     ui_.message =

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "edgetop/sample.hpp"
+#include "tui/controls.hpp"
 #include "tui/feed.hpp"
 #include "tui/page.hpp"
 
@@ -29,6 +30,7 @@ struct TuiOptions {
     bool no_color = false;   // also when the NO_COLOR environment variable is set and not empty
     Page start_page = Page::overview;
     Recorder* recorder = nullptr;     // null: the `r` key says recording is unavailable
+    Controls* controls = nullptr;     // null (replay): m, c and f say the controls are live only
     std::string default_record_path;  // proposed when `r` starts a recording; empty: a dated name
     double replay_speed = 1;          // replay: times faster than recorded (+/- change it)
     bool root = false;                // the user is root (the caller asks; tui reads no state)

@@ -2,14 +2,27 @@
 #pragma once
 
 #include <csignal>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "tui/controls.hpp"
 #include "tui/page.hpp"
 #include "tui/process_view.hpp"
 
 namespace edgetop::tui {
 
-enum class Prompt { none, filter, record_path, kill_confirm };
+enum class Prompt {
+    none,
+    filter,
+    record_path,
+    kill_confirm,
+    // the board controls (tui/control_keys.hpp)
+    power_mode,
+    clocks_choice,
+    fan_choice,
+    control_confirm,
+};
 
 struct UiState {
     Page page = Page::overview;
@@ -31,6 +44,11 @@ struct UiState {
     int kill_pid = 0;
     int kill_signal = SIGTERM;
     std::string message;  // one-line status shown in the footer until the next key
+    // Board controls: what y runs, the question asking it, and the last run's outcome (shown
+    // over the page until a key).
+    std::vector<std::vector<std::string>> control_commands;
+    std::string control_question;
+    std::optional<ControlOutcome> control_result;
 };
 
 }  // namespace edgetop::tui

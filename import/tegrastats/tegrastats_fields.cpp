@@ -125,7 +125,7 @@ std::optional<GpuValue> parse_gpu(std::string_view text) {
     if (!split_once(text, '@', load, clocks) || !strip_prefix(clocks, "[")) {
         auto single = parse_load_clock(text);
         if (!single) return std::nullopt;
-        return GpuValue{single->load_pct, single->freq_hz};
+        return GpuValue{single->load_pct, single->freq_hz, {}};
     }
     GpuValue gpu;
     if (!load.empty() && !(gpu.load_pct = to_percent(load))) return std::nullopt;
@@ -134,6 +134,7 @@ std::optional<GpuValue> parse_gpu(std::string_view text) {
         size_t comma = find_char(clocks, ',');
         auto hz = mhz_to(to_uint(clocks.substr(0, comma)), kHzPerMHz);
         if (!hz) return std::nullopt;
+        gpu.gpc_hz.push_back(*hz);
         if (!gpu.freq_hz || *hz > *gpu.freq_hz) gpu.freq_hz = hz;
         if (comma == std::string_view::npos) break;
         clocks.remove_prefix(comma + 1);

@@ -42,6 +42,7 @@ std::optional<LoadClock> parse_load_clock(std::string_view text);
 struct GpuValue {
     std::optional<double> load_pct;
     std::optional<int64_t> freq_hz;
+    std::vector<int64_t> gpc_hz;  // the bracketed list's clocks, in order; empty without brackets
 };
 std::optional<GpuValue> parse_gpu(std::string_view text);
 

@@ -246,6 +246,8 @@ class FieldReader {
         GpuSample* gpu = nullptr;
         if (model_name == "GR3D2" && !sample_.gpu.empty() && sample_.gpu.front().name == "GR3D") {
             gpu = &sample_.gpu.front();
+            if (gpu->gpc.empty()) gpu->gpc.push_back({0, gpu->freq_hz});
+            gpu->gpc.push_back({static_cast<int>(gpu->gpc.size()), value->freq_hz});
             if (value->freq_hz && (!gpu->freq_hz || *value->freq_hz > *gpu->freq_hz))
                 gpu->freq_hz = value->freq_hz;
             if (gpu->load_pct && value->load_pct)
@@ -258,6 +260,8 @@ class FieldReader {
         gpu->name = model_name;
         gpu->load_pct = value->load_pct;
         gpu->freq_hz = value->freq_hz;
+        for (int64_t hz : value->gpc_hz)
+            gpu->gpc.push_back({static_cast<int>(gpu->gpc.size()), hz});
         return true;
     }
 

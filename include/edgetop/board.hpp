@@ -30,6 +30,17 @@ struct ThermalZoneInfo {
     std::vector<TripPoint> trips;
 };
 
+// Installed software and module identity, read once at start under --root (the Info page, --once,
+// the session header's "software"); each absent where its file or package record is.
+struct SoftwareInfo {
+    std::optional<std::string> l4t;      // /etc/nv_tegra_release, else nvidia-l4t-core
+    std::optional<std::string> jetpack;  // the nvidia-jetpack package, else from L4T
+    std::optional<std::string> kernel;   // /proc/sys/kernel/osrelease
+    std::optional<std::string> cuda;     // /usr/local/cuda/version.json or version.txt
+    std::optional<std::string> cudnn, tensorrt, vpi, opencv, multimedia_api;  // dpkg records
+    std::optional<std::string> module_part_number, serial_number;             // device tree
+};
+
 struct Board {
     std::optional<std::string> model;
     std::vector<std::string> compatible;  // device tree compatible list, in order
@@ -40,6 +51,7 @@ struct Board {
     std::optional<int> default_mode_id;
     std::optional<int> current_mode_id;
     std::vector<ThermalZoneInfo> thermal_zones;  // trip points, by zone name
+    SoftwareInfo software;
 
     const PowerMode* current_mode() const {
         if (!current_mode_id) return nullptr;

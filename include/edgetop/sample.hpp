@@ -45,6 +45,12 @@ struct SystemSample {
     std::optional<double> load_1, load_5, load_15;
 };
 
+// The clock of one graphics processing cluster of a GPU that has several (AGX Orin: two, Thor).
+struct GpcSample {
+    int id = 0;  // GPC number: nafll_gpcN, or the place in tegrastats' "@[f0,f1]"
+    std::optional<int64_t> freq_hz;  // absent or 0 Hz while the GPC is power-gated
+};
+
 struct GpuSample {
     std::string name;  // of_node name, devfreq node name, or the NVML device name
     // Where the values come from: "devfreq", "nvml", or "devfreq+nvml" (an integrated GPU whose
@@ -62,6 +68,9 @@ struct GpuSample {
     std::optional<double> temp_c;
     std::optional<double> power_mw, power_limit_mw;  // board power draw, enforced limit
     std::optional<int64_t> mem_used_kb, mem_total_kb;
+    // One entry per GPC where the GPU's GPC clocks are known (debugfs as root, tegrastats
+    // "@[...]"); freq_hz is then the highest of them.
+    std::vector<GpcSample> gpc;
 };
 
 struct EmcSample {

@@ -264,6 +264,14 @@ struct Schema<SystemSample> {
 };
 
 template <>
+struct Schema<GpcSample> {
+    using S = GpcSample;
+    static constexpr auto fields =
+        std::make_tuple(field("id", &S::id, U::integer, "GPC number"),
+                        field("freq_hz", &S::freq_hz, U::hz, "GPC clock (0 while power-gated)"));
+};
+
+template <>
 struct Schema<GpuSample> {
     using S = GpuSample;
     static constexpr auto fields = std::make_tuple(
@@ -289,7 +297,10 @@ struct Schema<GpuSample> {
         field("power_limit_mw", &S::power_limit_mw, U::milliwatt, R::significant,
               "GPU power limit in force (NVML)"),
         field("mem_used_kb", &S::mem_used_kb, U::kib, "GPU memory in use (NVML)"),
-        field("mem_total_kb", &S::mem_total_kb, U::kib, "GPU memory (NVML)"));
+        field("mem_total_kb", &S::mem_total_kb, U::kib, "GPU memory (NVML)"),
+        field("gpc", &S::gpc, U::objects,
+              "clocks of the GPU's graphics clusters (GPCs), where known; absent key in older "
+              "sessions"));
 };
 
 template <>

@@ -4,6 +4,7 @@
 
 #include "sensors/board/board_jetpack.hpp"
 #include "sensors/board/board_release.hpp"
+#include "sensors/board/board_software.hpp"
 #include "sensors/board/nvpmodel_conf.hpp"
 #include "sensors/board/nvpmodel_current.hpp"
 #include "sensors/core/source.hpp"
@@ -42,12 +43,19 @@ class BoardIdentitySource final : public Source {
     std::string name() const override { return "board"; }
 
     bool discover(const Root& root) override {
+        SoftwareInfo software = std::move(board_.software);
         board_ = Board{};
         status_.clear();
         bool found = read_device_tree(root);
         if (!found) found = read_dmi(root);
         found = read_release(root) || found;
         found = read_nvpmodel(root) || found;
+        // Once: dpkg's database is MBs, and a rediscovery (nothing found) must not read it again.
+        if (!software_read_)
+            board_.software = read_software(root, board_.l4t);
+        else
+            board_.software = std::move(software);
+        software_read_ = true;
         return found;
     }
 
@@ -62,6 +70,7 @@ class BoardIdentitySource final : public Source {
         board.power_modes = board_.power_modes;
         board.default_mode_id = board_.default_mode_id;
         board.current_mode_id = board_.current_mode_id;
+        board.software = board_.software;
     }
 
     std::vector<SourceStatus> status() const override { return status_; }
@@ -156,6 +165,7 @@ class BoardIdentitySource final : public Source {
 
     Board board_;
     std::vector<SourceStatus> status_;
+    bool software_read_ = false;
 };
 
 }  // namespace

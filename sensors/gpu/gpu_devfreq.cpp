@@ -49,6 +49,23 @@ std::optional<double> load_percent(std::optional<int64_t> per_mille) {
     return std::nullopt;
 }
 
+// A GPC clock counter of the integrated GPU:
+// /sys/kernel/debug/bpmp/debug/clk/nafll_gpcN/pto_counter (AGX Orin; debugfs, readable by root
+// only), the clock tegrastats prints as "@[f0,f1]".
+struct GpcClock {
+    int id = 0;
+    SysFile rate;
+};
+
+// "nafll_gpc1" -> 1; "gpu-gpc-0" -> 0.
+std::optional<int> gpc_number(std::string_view name) {
+    size_t digits = name.find_last_not_of("0123456789");
+    if (digits == std::string_view::npos || digits + 1 == name.size()) return std::nullopt;
+    auto number = parse_int(name.substr(digits + 1));
+    if (!number || *number > 1000) return std::nullopt;
+    return static_cast<int>(*number);
+}
+
 struct GpuNode {
     std::string name;
     std::string devfreq_path;  // machine path of the devfreq directory
@@ -77,6 +94,13 @@ class GpuSource final : public Source {
             }
             nodes_.push_back(open_node(root, entry, std::move(gpu_name)));
         }
+        gpcs_.clear();
+        for (const auto& file :
+             root.glob("/sys/kernel/debug/bpmp/debug/clk/nafll_gpc*/pto_counter")) {
+            std::string_view dir = std::string_view(file).substr(0, file.rfind('/'));
+            auto id = gpc_number(dir.substr(dir.rfind('/') + 1));
+            if (id) gpcs_.push_back({*id, SysFile(root.path(file))});
+        }
         return !nodes_.empty();
     }
 
@@ -96,6 +120,7 @@ class GpuSource final : public Source {
             gpu.railgate_enabled = flag(node.railgate.read_int());
             gpu.scaling_3d_enabled = flag(node.scaling_3d.read_int());
             if (auto mask = node.tpc_pg_mask.read_int(); mask && *mask >= 0) gpu.tpc_pg_mask = mask;
+            read_gpcs(node, gpu);
             sample.gpu.push_back(std::move(gpu));
         }
     }
@@ -118,6 +143,25 @@ class GpuSource final : public Source {
     }
 
   private:
+    // The debugfs GPC counters belong to the integrated GPU (the first of_node GPU; a board has
+    // one); Thor's GPC clock domain "gpu-gpc-N" is itself GPC N.
+    void read_gpcs(GpuNode& node, GpuSample& gpu) {
+        if (is_gpu_devfreq_name(node.name)) {
+            if (auto id = gpc_number(node.name)) gpu.gpc.push_back({*id, gpu.freq_hz});
+            return;
+        }
+        if (&node != &nodes_.front()) return;
+        for (auto& gpc : gpcs_) {
+            auto hz = gpc.rate.read_int();
+            if (hz && *hz < 0) hz.reset();
+            gpu.gpc.push_back({gpc.id, hz});
+        }
+        if (gpu.gpc.empty() || gpu.freq_hz) return;
+        for (const auto& gpc : gpu.gpc)
+            if (gpc.freq_hz && *gpc.freq_hz > 0 && (!gpu.freq_hz || *gpc.freq_hz > *gpu.freq_hz))
+                gpu.freq_hz = gpc.freq_hz;
+    }
+
     static GpuNode open_node(const Root& root, const std::string& entry, std::string gpu_name) {
         GpuNode node;
         node.name = std::move(gpu_name);
@@ -143,6 +187,7 @@ class GpuSource final : public Source {
     }
 
     std::vector<GpuNode> nodes_;
+    std::vector<GpcClock> gpcs_;
 };
 
 }  // namespace

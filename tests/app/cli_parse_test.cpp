@@ -233,7 +233,7 @@ TEST(CliParse, AnOptionGivenToACommandThatDoesNotTakeItIsAnError) {
     EXPECT_EQ(error_of({"--log", "-"}), "--log: only valid with 'serve'");
     // A bad value is named before the command is looked at, as before.
     EXPECT_EQ(error_of({"report", "--page", "9", "s.jsonl"}),
-              "--page: expected a page number from 1 to 7, got '9'");
+              "--page: expected a page number from 1 to 8, got '9'");
     // Options every command takes.
     EXPECT_TRUE(parse_args({"import", "--help"}).global.help);
     EXPECT_TRUE(parse_args({"serve", "-V"}).global.version);

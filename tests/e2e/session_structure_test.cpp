@@ -56,7 +56,8 @@ TEST(SessionStructure, LiveRecordingHasHeaderSamplesAndEnd) {
     const json& header = lines.front();
     EXPECT_EQ(keys(header),
               (std::set<std::string>{"type", "format", "version", "started", "interval_ms", "host",
-                                     "root", "board", "sources", "rules"}));
+                                     "root", "board", "sources", "software", "rules"}));
+    EXPECT_TRUE(header["software"].is_object());
     EXPECT_EQ(header["rules"].size(), analysis::RuleConfig{}.enabled_ids().size());
     EXPECT_EQ(header["type"], "header");
     EXPECT_EQ(header["format"], "edgetop-session");

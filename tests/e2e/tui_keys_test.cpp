@@ -35,6 +35,8 @@ TEST_F(TuiKeys, TabDigitsHelpPauseIntervalAndQuit) {
     tmux.wait_for("Utilisation history per core");
     tmux.keys("7");
     tmux.wait_for("Active flags");
+    tmux.keys("8");
+    tmux.wait_for_all({"Board", "Software", "JetPack"});
     tmux.keys("Tab");  // wraps around to the first page
     tmux.wait_for("Hottest");
 

@@ -28,10 +28,12 @@ const std::vector<PageExpectation>& orin_pages() {
         // cpufreq: schedutil, 2201600 kHz current and maximum; /proc/loadavg.
         {'2', {"Cores", "schedutil", "2.20 GHz/2.20 GHz", "load 0.31 0.27 0.25"}},
         // devfreq ga10b at 1300500000 Hz; engine clocks APE 174 MHz, VIC 729.6 MHz, DLA0 off;
-        // the VIC's load file 310 per mille, no other engine load.
+        // the VIC's load file 310 per mille, no other engine load; debugfs nafll_gpc0/1 at
+        // 1300500000 Hz each.
         {'3',
-         {"ga10b", "freq 1.30 GHz", "nvhost_podgov", "allowed 115 MHz .. 1.30 GHz", "APE",
-          "174 MHz", "31%   730 MHz", "DLA0            n/a       off"}},
+         {"ga10b", "freq 1.30 GHz", "nvhost_podgov", "allowed 115 MHz .. 1.30 GHz",
+          "GPC0 1.30 GHz  GPC1 1.30 GHz", "APE", "174 MHz", "31%   730 MHz",
+          "DLA0            n/a       off"}},
         // INA3221 channels in mV and mA; the 1.8 V rail at 1800 mV x 224 mA = 403 mW; the CV
         // zones read -256000 (absent) and show n/a.
         {'4',
@@ -45,6 +47,10 @@ const std::vector<PageExpectation>& orin_pages() {
         {'6', {"n/a: the process table is read only on the live root"}},
         // The analysis engine runs: no flag on this quiet board, but not "no rules are active".
         {'7', {"Active flags", "0 active", "no bottleneck flag is active", "0 events"}},
+        // JetPack 5.1.1's records in var/lib/dpkg/status, CUDA's version.json, osrelease.
+        {'8',
+         {"Board", "Software", "JetPack", "5.1.1", "kernel", "5.10.104-tegra", "11.4.315",
+          "8.6.0.166", "8.5.2.2", "2.2.7", "4.5.4", "module serial"}},
     };
     return pages;
 }

@@ -90,6 +90,35 @@ INSTANTIATE_TEST_SUITE_P(
         return name;
     });
 
+// AGX Orin's two GPCs: debugfs nafll_gpc0/1 pto_counter (Hz), read as root; the GPU stays one.
+TEST(GpuDevfreq, AgxOrinGpcClocksFromDebugfs) {
+    FixtureTree tree("agx-orin");
+    tree.write("/sys/kernel/debug/bpmp/debug/clk/nafll_gpc1/pto_counter", "0\n");  // gated
+    auto source = make_gpu_source();
+    auto gpus = poll_gpus(tree.root(), *source);
+    ASSERT_EQ(gpus.size(), 1u);
+    ASSERT_EQ(gpus[0].gpc.size(), 2u);
+    EXPECT_EQ(gpus[0].gpc[0].id, 0);
+    EXPECT_EQ(gpus[0].gpc[0].freq_hz, 1300500000);
+    EXPECT_EQ(gpus[0].gpc[1].id, 1);
+    EXPECT_EQ(gpus[0].gpc[1].freq_hz, 0);
+    EXPECT_EQ(gpus[0].freq_hz, 1300500000);  // devfreq's cur_freq, not replaced
+}
+
+// Without debugfs (not root) there is no GPC list; garbage in a counter is an absent clock.
+TEST(GpuDevfreq, GpcClocksAbsentOrUnreadable) {
+    FixtureTree tree("agx-orin");
+    tree.remove("/sys/kernel/debug/bpmp/debug/clk/nafll_gpc0");
+    tree.write("/sys/kernel/debug/bpmp/debug/clk/nafll_gpc1/pto_counter", "garbage\n");
+    auto source = make_gpu_source();
+    auto gpus = poll_gpus(tree.root(), *source);
+    ASSERT_EQ(gpus.size(), 1u);
+    ASSERT_EQ(gpus[0].gpc.size(), 1u);
+    EXPECT_EQ(gpus[0].gpc[0].id, 1);
+    EXPECT_EQ(gpus[0].gpc[0].freq_hz, std::nullopt);
+    EXPECT_TRUE(poll_board("orin-nano")[0].gpc.empty());
+}
+
 TEST(GpuDevfreq, ThorGpcNodeHasFrequencyButNoLoad) {
     auto source = make_gpu_source();
     auto gpus = poll_gpus(fixture_path("thor"), *source);
@@ -104,6 +133,9 @@ TEST(GpuDevfreq, ThorGpcNodeHasFrequencyButNoLoad) {
     EXPECT_EQ(gpus[0].railgate_enabled, std::nullopt);
     EXPECT_EQ(gpus[0].scaling_3d_enabled, std::nullopt);
     EXPECT_EQ(gpus[0].tpc_pg_mask, std::nullopt);
+    ASSERT_EQ(gpus[0].gpc.size(), 1u);  // the node is GPC 0's clock domain
+    EXPECT_EQ(gpus[0].gpc[0].id, 0);
+    EXPECT_EQ(gpus[0].gpc[0].freq_hz, 918000000);
     auto load = testing::statuses_named(source->status(), "gpu.load");
     ASSERT_EQ(load.size(), 1u);
     EXPECT_EQ(load[0].state, SourceStatus::State::absent);

@@ -204,6 +204,8 @@ TEST(TegrastatsCaptures, GpcFieldsAreOneGpuAndEngineLoadsAreKept) {
     EXPECT_EQ(second.gpu[0].name, "GR3D");
     EXPECT_EQ(second.gpu[0].load_pct, 87.5);
     EXPECT_EQ(second.gpu[0].freq_hz, 1274000000);
+    ASSERT_EQ(second.gpu[0].gpc.size(), 2u);  // GR3D is GPC 0, GR3D2 GPC 1
+    EXPECT_EQ(second.gpu[0].gpc[1].freq_hz, 1274000000);
     std::vector<std::pair<std::string, std::optional<double>>> loads;
     for (const auto& e : first.engines)
         loads.emplace_back(e.name, e.load_pct);
@@ -218,6 +220,39 @@ TEST(TegrastatsCaptures, GpcFieldsAreOneGpuAndEngineLoadsAreKept) {
     auto board = guess_board(second);
     ASSERT_TRUE(board);
     EXPECT_EQ(board->name, "agx-orin");  // 12 cores and Orin's zones, without GR3D2
+}
+
+// AGX Orin on JetPack 6 prints its GPU's two GPCs as "GR3D_FREQ x%@[f0,f1]": one GPU, its clock
+// the highest GPC's, both GPC clocks kept. abdel-e: three lines "@[305,305]" (loads 0, 0, 40) and
+// one "0%@[0,0]"; hanner123: every line "@[305,0]" (the second GPC power-gated).
+TEST(TegrastatsCaptures, AgxOrinGpcListIsOneGpuWithItsGpcClocks) {
+    using Clocks = std::vector<std::optional<int64_t>>;
+    auto gpc_clocks = [](const Sample& s) {
+        Clocks out;
+        for (const auto& g : s.gpu.at(0).gpc)
+            out.push_back(g.freq_hz);
+        return out;
+    };
+    auto abdel = import_file(import_data("agx-orin-64gb-abdel-e.log"));
+    ASSERT_EQ(abdel.samples.size(), 4u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        SCOPED_TRACE(i);
+        ASSERT_EQ(abdel.samples[i].gpu.size(), 1u);
+        EXPECT_EQ(gpc_clocks(abdel.samples[i]), (Clocks{305000000, 305000000}));
+        EXPECT_EQ(abdel.samples[i].gpu[0].freq_hz, 305000000);
+    }
+    EXPECT_EQ(abdel.samples[2].gpu[0].load_pct, 40.0);
+    ASSERT_EQ(abdel.samples[3].gpu.size(), 1u);
+    EXPECT_EQ(gpc_clocks(abdel.samples[3]), (Clocks{0, 0}));
+    EXPECT_EQ(abdel.samples[3].gpu[0].freq_hz, 0);
+
+    auto hanner = import_file(import_data("agx-orin-64gb-hanner123.log"));
+    ASSERT_EQ(hanner.samples.size(), 4u);
+    for (const Sample& s : hanner.samples) {
+        ASSERT_EQ(s.gpu.size(), 1u);
+        EXPECT_EQ(gpc_clocks(s), (Clocks{305000000, 0}));
+        EXPECT_EQ(s.gpu[0].freq_hz, 305000000);
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Captures, TegrastatsSpot, ::testing::ValuesIn(kSpots),

@@ -170,6 +170,35 @@ TEST(TegrastatsFields, Gpu) {
     }
 }
 
+// The GPC clocks a line shows, in its order: the bracketed list, or GR3D and GR3D2 of early
+// JetPack 5; none for a single clock.
+struct GpcCase {
+    const char* text;
+    std::vector<std::optional<int64_t>> gpc_hz;
+};
+
+const GpcCase kGpcs[] = {
+    {"GR3D_FREQ 42%@76", {}},
+    {"GR3D_FREQ 36%@[1377]", {1377 * kMHz}},
+    {"GR3D_FREQ 43%@[305,0]", {305 * kMHz, 0}},
+    {"GR3D_FREQ 93%@1274 GR3D2_FREQ 82%@1274", {1274 * kMHz, 1274 * kMHz}},
+    {"GR3D_FREQ @[1385,1575,1385]", {1385 * kMHz, 1575 * kMHz, 1385 * kMHz}},
+};
+
+TEST(TegrastatsFields, GpcClocksAreKeptInOrder) {
+    for (const auto& c : kGpcs) {
+        SCOPED_TRACE(c.text);
+        Sample s = parse_field(c.text);
+        ASSERT_EQ(s.gpu.size(), 1u);
+        std::vector<std::optional<int64_t>> clocks;
+        for (std::size_t i = 0; i < s.gpu[0].gpc.size(); ++i) {
+            EXPECT_EQ(s.gpu[0].gpc[i].id, static_cast<int>(i));
+            clocks.push_back(s.gpu[0].gpc[i].freq_hz);
+        }
+        EXPECT_EQ(clocks, c.gpc_hz);
+    }
+}
+
 struct EngineCase {
     const char* text;
     const char* name;  // as the model names it

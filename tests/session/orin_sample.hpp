@@ -61,6 +61,7 @@ inline Sample orin_sample() {
     gpu.railgate_enabled = true;
     gpu.scaling_3d_enabled = true;
     gpu.tpc_pg_mask = 0;
+    gpu.gpc = {{0, 1300500000}, {1, 0}};  // the second GPC power-gated
     s.gpu.push_back(gpu);
     s.emc = EmcSample{0.0, 3199000000, 204000000, 3199000000};
     s.engines = {

@@ -106,6 +106,11 @@ std::string describe(const Sample& s) {
         d.field(p + "power_limit_mw", g.power_limit_mw);
         d.field(p + "mem_used_kb", g.mem_used_kb);
         d.field(p + "mem_total_kb", g.mem_total_kb);
+        for (std::size_t k = 0; k < g.gpc.size(); ++k) {
+            d.field(p + "gpc" + std::to_string(k) + ".id", g.gpc[k].id);
+            d.field(p + "gpc" + std::to_string(k) + ".freq_hz", g.gpc[k].freq_hz);
+        }
+        d.field(p + "gpc.size", static_cast<int64_t>(g.gpc.size()));
     }
     d.field("emc", s.emc.has_value());
     if (s.emc) {

@@ -142,6 +142,38 @@ TEST(SessionHeader, ReadsBackWhatItWrote) {
     EXPECT_EQ(header_to_json(out).dump().size(), header_to_json(in).dump().size());
 }
 
+// "software": every key written, null where absent; read back as written; an older header
+// without it reads as all absent.
+TEST(SessionHeader, SoftwareIsWrittenAndReadBack) {
+    SessionHeader in = orin_header();
+    in.board.software.l4t = "36.4.7";
+    in.board.software.jetpack = "6.2.1";
+    in.board.software.cuda = "12.6.68";
+    in.board.software.cudnn = "9.3.0.75";
+    in.board.software.serial_number = "1424523108735";
+    json line = written(in);
+    std::set<std::string> keys;
+    for (const auto& [k, v] : line["software"].items())
+        keys.insert(k);
+    EXPECT_EQ(keys, (std::set<std::string>{"l4t", "jetpack", "kernel", "cuda", "cudnn", "tensorrt",
+                                           "vpi", "opencv", "multimedia_api", "module_part_number",
+                                           "serial_number"}));
+    EXPECT_EQ(line["software"]["cudnn"], "9.3.0.75");
+    EXPECT_TRUE(line["software"]["tensorrt"].is_null());
+    SoftwareInfo out = header_from_json(line).board.software;
+    EXPECT_EQ(out.l4t, "36.4.7");
+    EXPECT_EQ(out.jetpack, "6.2.1");
+    EXPECT_EQ(out.cuda, "12.6.68");
+    EXPECT_EQ(out.cudnn, "9.3.0.75");
+    EXPECT_EQ(out.serial_number, "1424523108735");
+    EXPECT_EQ(out.tensorrt, std::nullopt);
+
+    line.erase("software");
+    line["software"] = 7;  // not an object: ignored
+    SoftwareInfo old = header_from_json(line).board.software;
+    EXPECT_FALSE(old.l4t || old.cuda || old.serial_number);
+}
+
 TEST(SessionEnd, WritesAndReadsEveryReason) {
     for (auto reason : {EndReason::count, EndReason::duration, EndReason::signal,
                         EndReason::command_exited, EndReason::write_error}) {

@@ -81,6 +81,11 @@ void expect_same(const Sample& want, const Sample& got) {
         expect_near(w.power_limit_mw, g.power_limit_mw, "gpu power limit");
         EXPECT_EQ(g.mem_used_kb, w.mem_used_kb);
         EXPECT_EQ(g.mem_total_kb, w.mem_total_kb);
+        ASSERT_EQ(g.gpc.size(), w.gpc.size());
+        for (std::size_t k = 0; k < w.gpc.size(); ++k) {
+            EXPECT_EQ(g.gpc[k].id, w.gpc[k].id);
+            EXPECT_EQ(g.gpc[k].freq_hz, w.gpc[k].freq_hz);
+        }
     }
     ASSERT_EQ(got.emc.has_value(), want.emc.has_value());
     if (want.emc) {

@@ -38,10 +38,11 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
               (std::set<std::string>{"uptime_s", "load_1", "load_5", "load_15", "procs_running",
                                      "procs_blocked"}));
     EXPECT_EQ(keys(line["gpu"][0]),
-              (std::set<std::string>{"name", "load", "freq_hz", "min_hz", "max_hz", "hw_max_hz",
-                                     "governor", "railgate", "scaling_3d", "tpc_pg_mask", "source",
-                                     "mem_util", "mem_freq_hz", "mem_max_hz", "temp_c", "power_mw",
-                                     "power_limit_mw", "mem_used_kb", "mem_total_kb"}));
+              (std::set<std::string>{"name",           "load",        "freq_hz",      "min_hz",
+                                     "max_hz",         "hw_max_hz",   "governor",     "railgate",
+                                     "scaling_3d",     "tpc_pg_mask", "source",       "mem_util",
+                                     "mem_freq_hz",    "mem_max_hz",  "temp_c",       "power_mw",
+                                     "power_limit_mw", "mem_used_kb", "mem_total_kb", "gpc"}));
     EXPECT_EQ(keys(line["emc"]), (std::set<std::string>{"util", "freq_hz", "min_hz", "max_hz"}));
     EXPECT_EQ(keys(line["engines"][0]),
               (std::set<std::string>{"name", "online", "freq_hz", "load"}));

@@ -46,6 +46,13 @@ ordered_json system_json(const SystemSample& s) {
             {"procs_blocked", optional(s.procs_blocked)}};
 }
 
+ordered_json gpc_json(const std::vector<GpcSample>& gpcs) {
+    ordered_json out = ordered_json::array();
+    for (const auto& g : gpcs)
+        out.push_back({{"id", g.id}, {"freq_hz", optional(g.freq_hz)}});
+    return out;
+}
+
 ordered_json gpu_json(const std::vector<GpuSample>& gpus) {
     ordered_json out = ordered_json::array();
     for (const auto& g : gpus) {
@@ -67,7 +74,8 @@ ordered_json gpu_json(const std::vector<GpuSample>& gpus) {
                        {"power_mw", rounded(g.power_mw)},
                        {"power_limit_mw", rounded(g.power_limit_mw)},
                        {"mem_used_kb", optional(g.mem_used_kb)},
-                       {"mem_total_kb", optional(g.mem_total_kb)}});
+                       {"mem_total_kb", optional(g.mem_total_kb)},
+                       {"gpc", gpc_json(g.gpc)}});
     }
     return out;
 }

@@ -19,11 +19,12 @@ TEST(Keys, DigitsTabsAndArrowsChangePage) {
     handle_key(KEY_BTAB, ui, ctx);
     handle_key(KEY_LEFT, ui, ctx);
     EXPECT_EQ(ui.page, Page::gpu);
-    handle_key('7', ui, ctx);
+    handle_key('8', ui, ctx);
+    EXPECT_EQ(ui.page, Page::info);
     handle_key(KEY_RIGHT, ui, ctx);
     EXPECT_EQ(ui.page, Page::overview);  // wraps
-    handle_key('8', ui, ctx);
-    EXPECT_EQ(ui.page, Page::overview);  // no page 8
+    handle_key('9', ui, ctx);
+    EXPECT_EQ(ui.page, Page::overview);  // no page 9
 }
 
 TEST(Keys, IntervalStaysWithinBounds) {
@@ -194,7 +195,7 @@ TEST(Keys, HelpListsEveryKey) {
     std::string all;
     for (const auto& k : key_help())
         all += std::string(k.keys) + " ";
-    for (const char* key : {"1-7", "Tab", "Shift-Tab", "q", "Esc", "h", "?", "p", "+", "-", "r",
+    for (const char* key : {"1-8", "Tab", "Shift-Tab", "q", "Esc", "h", "?", "p", "+", "-", "r",
                             "s", "<", ">", "i", "/", "PgUp", "k"})
         EXPECT_NE(all.find(key), std::string::npos) << key;
 }

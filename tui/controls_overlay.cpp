@@ -1,0 +1,86 @@
+// The boxes of the board controls over the page: the power modes with their caps while one is
+// being chosen, and a finished command's exit status and output.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "text/text_units.hpp"
+#include "tui/pages.hpp"
+
+namespace edgetop::tui {
+namespace {
+
+std::string mode_line(const PowerMode& m, std::optional<int> current) {
+    std::optional<int64_t> cpu;
+    for (const auto& [cluster, khz] : m.cpu_max_khz)
+        cpu = std::max(cpu.value_or(0), khz);
+    std::string budget = m.budget_w ? fmt::format("{:g} W", *m.budget_w) : text::kAbsent;
+    return fmt::format("{}{:>3}  {:<22} {:>6}  CPU {:>9}  GPU {:>9}  EMC {:>9}  {} cores",
+                       current == m.id ? '*' : ' ', m.id, m.name, budget,
+                       text::format_freq_khz(cpu), text::format_freq_hz(m.gpu_max_hz),
+                       m.emc_max_hz ? text::format_freq_hz(m.emc_max_hz) : "no cap",
+                       m.online_cores.size());
+}
+
+Canvas box(WINDOW* win, const Theme& theme, int want_rows, int want_cols) {
+    int rows = 0, cols = 0;
+    getmaxyx(win, rows, cols);
+    Canvas c(win, overlay_rect(rows, cols, want_rows, want_cols), theme);
+    for (int y = 0; y < c.height(); ++y)
+        c.fill(y, Style::normal);
+    return c;
+}
+
+void power_modes(WINDOW* win, const FrameContext& ctx) {
+    std::vector<std::string> lines;
+    size_t width = 40;
+    for (const auto& m : ctx.board.power_modes) {
+        lines.push_back(mode_line(m, ctx.board.current_mode_id));
+        width = std::max(width, lines.back().size());
+    }
+    Canvas c = box(win, ctx.theme, static_cast<int>(lines.size()) + 2, static_cast<int>(width) + 2);
+    c.title(0, "Power modes (/etc/nvpmodel.conf)", "* active");
+    int room = c.height() - 1;
+    int shown = static_cast<int>(lines.size()) <= room ? static_cast<int>(lines.size())
+                                                       : std::max(0, room - 1);
+    for (int i = 0; i < shown; ++i)
+        c.text(1 + i, 1, lines[static_cast<size_t>(i)]);
+    if (shown < static_cast<int>(lines.size()))
+        c.text(1 + shown, 1, fmt::format("+{} more", lines.size() - static_cast<size_t>(shown)),
+               Style::dim);
+}
+
+void outcome(WINDOW* win, const FrameContext& ctx, const ControlOutcome& result) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    const std::string& out = result.output;
+    while (start < out.size()) {
+        size_t end = out.find('\n', start);
+        if (end == std::string::npos) end = out.size();
+        lines.push_back(out.substr(start, end - start));
+        start = end + 1;
+    }
+    if (lines.empty()) lines.push_back("(no output)");
+    size_t width = 50;
+    for (const auto& l : lines)
+        width = std::max(width, l.size());
+    Canvas c = box(win, ctx.theme, static_cast<int>(lines.size()) + 2, static_cast<int>(width) + 2);
+    c.title(0, result.command, fmt::format("exit {}  any key closes", result.status));
+    // The last lines are the ones that tell how it ended.
+    int room = std::max(0, c.height() - 1);
+    size_t first = lines.size() > static_cast<size_t>(room) ? lines.size() - room : 0;
+    for (size_t i = first; i < lines.size(); ++i)
+        c.text(1 + static_cast<int>(i - first), 1, lines[i],
+               result.status == 0 ? Style::normal : Style::warn);
+}
+
+}  // namespace
+
+void draw_controls_overlay(WINDOW* win, const FrameContext& ctx) {
+    if (ctx.ui.control_result)
+        outcome(win, ctx, *ctx.ui.control_result);
+    else if (ctx.ui.prompt == Prompt::power_mode)
+        power_modes(win, ctx);
+}
+
+}  // namespace edgetop::tui
