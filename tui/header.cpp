@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "text/text_units.hpp"
+#include "tui/control_keys.hpp"
 #include "tui/footer_hint.hpp"
 #include "tui/keys.hpp"
 #include "tui/pages.hpp"

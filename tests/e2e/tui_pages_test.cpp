@@ -156,6 +156,7 @@ const std::vector<PageTitle> kPageTitles = {
     {'5', "Memory", "EMC (memory controller)"},
     {'6', "Procs", "process table"},
     {'7', "Analysis", "Timeline"},
+    {'8', "Info", "Software"},
 };
 
 std::string tab_row(const std::string& screen) {
