@@ -158,8 +158,8 @@ TEST(ThermalThrottle, AtThePassiveTripPoint) {
     ASSERT_TRUE(r.active);
     EXPECT_TRUE(r.holds);
     EXPECT_EQ(r.message,
-              "cpu-thermal at 99.0 °C, at or over its passive trip point 99 °C: the "
-              "kernel lowers clocks to cool down");
+              "cpu-thermal at 99.0 °C, at or over its passive trip point 99 °C: hot enough for "
+              "the kernel to lower clocks");
     r = evaluate(check_thermal_throttle, "thermal_throttle", {with_zone(0, "cpu-thermal", 98.9)});
     EXPECT_FALSE(r.holds);
     EXPECT_EQ(r.message, "cpu-thermal at 98.9 °C is 0.1 °C below its passive trip point 99 °C");
@@ -202,7 +202,7 @@ TEST(ThermalThrottle, PowerGatedZonesNeverTrigger) {
     auto r = evaluate(check_thermal_throttle, "thermal_throttle", {s});
     EXPECT_FALSE(r.active);
     EXPECT_FALSE(r.holds);
-    EXPECT_EQ(r.inactive_reason, "no thermal zone readings");
+    EXPECT_EQ(r.inactive_reason, "no thermal zone or CPU/GPU cooling-device readings");
 
     // A board whose zones have trips below -256 (nonsense) still cannot fire on -256.
     Board odd = orin_board();
