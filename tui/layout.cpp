@@ -148,14 +148,19 @@ void power(Rect body, const LayoutModel& m, std::vector<Panel>& out) {
     if (body.w >= kWide) {
         auto [left, right] = split_columns(body, body.w * 11 / 20);
         stack(left, {{PanelId::rails, 3, rails_h}, {PanelId::power_graph, 3, 30, true}}, out);
-        stack(right, {{PanelId::zones, 2, 1 + m.zones, true}, {PanelId::fans, 2, 1 + m.fans}}, out);
+        stack(right,
+              {{PanelId::zones, 2, 1 + m.zones, true},
+               {PanelId::fans, 2, 1 + m.fans},
+               {PanelId::cooling, 2, 1 + m.cooling}},
+              out);
         return;
     }
     stack(body,
           {{PanelId::rails, 3, rails_h},
            {PanelId::zones, 2, 1 + m.zones},
            {PanelId::power_graph, 3, 8, true},
-           {PanelId::fans, 2, 1 + m.fans}},
+           {PanelId::fans, 2, 1 + m.fans},
+           {PanelId::cooling, 2, 1 + m.cooling}},
           out);
 }
 
@@ -188,7 +193,8 @@ std::string_view panel_name(PanelId id) {
         "top_procs",    "cpu_cores",   "cpu_split",     "cpu_history",  "ctxt_graph",
         "gpu_load",     "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
         "rails",        "power_graph", "zones",         "fans",         "memory_breakdown",
-        "memory_graph", "emc",         "process_table", "flag_list",    "flag_timeline"};
+        "memory_graph", "emc",         "process_table", "flag_list",    "flag_timeline",
+        "pressure",     "cooling"};
     return kNames[static_cast<size_t>(id)];
 }
 
@@ -232,6 +238,7 @@ std::vector<Panel> layout_page(Page page, int rows, int cols, const LayoutModel&
         case Page::analysis:
             stack(body,
                   {{PanelId::flag_list, 2, 1 + 3 * std::max(1, model.flags)},
+                   {PanelId::pressure, 2, 4},
                    {PanelId::flag_timeline, 2, 1000, true}},
                   out);
             break;

@@ -57,6 +57,8 @@ enum class PanelId {
     // analysis
     flag_list,
     flag_timeline,
+    pressure,  // analysis
+    cooling,   // power & thermal
 };
 
 std::string_view panel_name(PanelId id);
@@ -69,6 +71,7 @@ struct Panel {
 // The counts that decide how tall panels want to be.
 struct LayoutModel {
     int cores = 0, gpus = 0, rails = 0, zones = 0, fans = 0, engines = 0, flags = 0;
+    int cooling = 0;
 };
 
 // Columns of per-core bars that fit in `width` for `cores` cores.

@@ -1,5 +1,5 @@
 // Page 7, Analysis: the active bottleneck flags with their evidence, and when each was raised
-// and cleared in this session.
+// and cleared in this session; the pressure stalls (panel_pressure.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -63,6 +63,7 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
 void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     if (id == PanelId::flag_list) flag_list(c, ctx);
     if (id == PanelId::flag_timeline) timeline(c, ctx);
+    if (id == PanelId::pressure) draw_pressure_panel(c, ctx.view.sample());
 }
 
 }  // namespace edgetop::tui

@@ -12,6 +12,8 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
+void draw_pressure_panel(const Canvas& c, const Sample& s);  // PSI, on the analysis page
+void draw_cooling_panel(const Canvas& c, const Sample& s);   // cooling devices, on the power page
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);

@@ -67,6 +67,7 @@ LayoutModel ViewModel::layout_model() const {
     m.fans = static_cast<int>(sample_.fans.size());
     m.engines = static_cast<int>(sample_.engines.size());
     m.flags = static_cast<int>(sample_.flags.size());
+    m.cooling = static_cast<int>(sample_.cooling.size());
     return m;
 }
 
