@@ -32,7 +32,8 @@ std::vector<RuleInfo> build_catalog() {
          "More busy processes (≥ busy_cpu_pct of one core over window_s, or holding a GPU device "
          "open) than half the online cores; evidence: the processes, their CPU % and "
          "involuntary context switches per second (how often each is preempted), the "
-         "system-wide context-switch rate.",
+         "system-wide context-switch rate, the share of time tasks waited for a CPU (PSI cpu "
+         "some).",
          with_hysteresis(
              {{"busy_cpu_pct", 50, "%",
                "a process is busy at or above this average CPU (100 = one core)", 0, 10000},
@@ -59,8 +60,9 @@ std::vector<RuleInfo> build_catalog() {
                      check_gpu_dvfs_throttle});
     rules.push_back(
         {"thermal_throttle", Severity::bottleneck,
-         "A thermal zone is at or over its lowest passive trip point (or warn_c when it exposes "
-         "none).",
+         "A CPU or GPU cooling device is above state 0 (the kernel is lowering clocks now), or a "
+         "thermal zone is at or over its lowest passive trip point (or warn_c when it exposes "
+         "none): a warning that the kernel may lower clocks.",
          with_hysteresis({{"warn_c", 85, "°C",
                            "limit for a zone that exposes no passive trip point", -40, 200}},
                          1, 5),
@@ -92,19 +94,29 @@ std::vector<RuleInfo> build_catalog() {
          check_emc_saturated});
     rules.push_back(
         {"memory_pressure", Severity::bottleneck,
-         "The RAM shared by CPU and GPU runs out: MemAvailable below available_pct of MemTotal, or "
-         "swap use rising.",
+         "The RAM shared by CPU and GPU runs out: MemAvailable below available_pct of MemTotal, "
+         "swap use rising, every task stalled on memory (PSI memory full) at least psi_full_pct "
+         "of the last 10 s, or the OOM killer killed a process within oom_window_s; evidence: "
+         "major page faults per second.",
          with_hysteresis(
              {pct("available_pct", 10, "MemAvailable below this share of MemTotal"),
               pct("swap_rise_pct", 1, "swap use growing faster than this share of swap per window"),
-              seconds("swap_window_s", 10, "window over which swap growth is measured")},
+              seconds("swap_window_s", 10, "window over which swap growth is measured"),
+              pct("psi_full_pct", 10,
+                  "PSI memory full avg10 at or above this (share of 10 s all tasks stalled)"),
+              seconds("oom_window_s", 10, "an OOM kill within this window holds the condition")},
              3, 5),
          check_memory_pressure});
     rules.push_back({"io_stall", Severity::bottleneck,
-                     "The CPUs wait for storage: iowait at or above iowait_pct of CPU time.",
+                     "The CPUs wait for storage: iowait at or above iowait_pct of CPU time, or "
+                     "every task stalled on I/O (PSI io full) at least psi_io_full_pct of the "
+                     "last 10 s.",
                      with_hysteresis({pct("iowait_pct", 20,
                                           "iowait at or above this share of "
-                                          "CPU time")},
+                                          "CPU time"),
+                                      pct("psi_io_full_pct", 10,
+                                          "PSI io full avg10 at or above this (share of 10 s all "
+                                          "tasks stalled)")},
                                      5, 5),
                      check_io_stall});
     rules.push_back({"power_mode_cap", Severity::info,

@@ -131,13 +131,21 @@ RuleResult check_cpu_oversubscribed(const RuleInput& in) {
         r.message =
             fmt::format("{} busy {} on {} online cores, not more than half as many as cores",
                         busy.size(), noun, *online);
-    r.evidence = {{"busy_count", busy.size()},
-                  {"online_cores", *online},
-                  {"limit", limit},
-                  {"busy_processes", listed},
-                  {"ctxt_per_s", or_null(now.system.ctxt_per_s)},
-                  {"busy_cpu_pct", busy_pct},
-                  {"window_s", window_s}};
+    // What the kernel measured of that wait: the share of the last 10 s some task was runnable
+    // without a CPU to run on.
+    const std::optional<double> cpu_some = now.psi ? now.psi->cpu_some_pct : std::nullopt;
+    if (cpu_some)
+        r.message += fmt::format("; tasks waited for a CPU {} % of the last 10 s (PSI)",
+                                 fixed(*cpu_some, 1));
+    r.evidence = {
+        {"psi_cpu_some_pct", cpu_some ? nlohmann::json(round_to(*cpu_some, 2)) : nlohmann::json()},
+        {"busy_count", busy.size()},
+        {"online_cores", *online},
+        {"limit", limit},
+        {"busy_processes", listed},
+        {"ctxt_per_s", or_null(now.system.ctxt_per_s)},
+        {"busy_cpu_pct", busy_pct},
+        {"window_s", window_s}};
     return r;
 }
 

@@ -48,6 +48,17 @@ std::unordered_map<std::string, double> lowest_passive_trips(const Board& board)
 // imported session might still carry it.
 constexpr double kPowerGatedC = -255;
 
+// A cooling device that cools by lowering CPU or GPU clocks: the kernel's cpufreq and devfreq
+// devices ("cpufreq-cpu0", "devfreq-17000000.gpu"), ACPI's per-CPU "Processor" devices, L4T R32's
+// "CPU-balanced" and "GPU-balanced". A fan's state is its speed, not a lowered clock.
+bool lowers_clocks(std::string_view name) {
+    const std::string key = zone_key(name);
+    if (key.find("fan") != std::string::npos) return false;
+    for (std::string_view unit : {"cpu", "gpu", "processor", "devfreq"})
+        if (key.find(unit) != std::string::npos) return true;
+    return false;
+}
+
 }  // namespace
 
 RuleResult check_thermal_throttle(const RuleInput& in) {
@@ -87,11 +98,43 @@ RuleResult check_thermal_throttle(const RuleInput& in) {
                                   fixed(*zone.temp_c, 1), fixed(margin, 1), what);
         }
     }
-    if (!r.active) return RuleResult::inactive("no thermal zone readings");
+    // A CPU or GPU cooling device above state 0 is the kernel lowering clocks now, whatever the
+    // temperatures say.
+    nlohmann::json devices = nlohmann::json::array();
+    std::vector<std::string> cooling;
+    bool clock_devices = false;
+    for (const auto& device : in.window.latest().cooling) {
+        if (!device.state || !lowers_clocks(device.name)) continue;
+        r.active = true;
+        clock_devices = true;
+        const bool lowering = *device.state > 0;
+        r.holds = r.holds || lowering;
+        if (!in.details) continue;
+        devices.push_back({{"name", device.name},
+                           {"state", *device.state},
+                           {"max_state", or_null(device.max_state)}});
+        if (lowering)
+            cooling.push_back(
+                device.max_state
+                    ? fmt::format("{} at cooling state {} of {}", device.name, *device.state,
+                                  *device.max_state)
+                    : fmt::format("{} at cooling state {}", device.name, *device.state));
+    }
+    if (!r.active)
+        return RuleResult::inactive("no thermal zone or CPU/GPU cooling-device readings");
     if (!in.details) return r;
-    // Only what the temperatures show: whether clocks were lowered is for the DVFS rules.
-    r.message = r.holds ? fmt::format("{}", fmt::join(hot, "; ")) : closest;
-    r.evidence = {{"zones", zones}, {"warn_c", warn_c}};
+    if (!cooling.empty()) {
+        r.message = fmt::format("{}: the kernel is lowering clocks now", fmt::join(cooling, "; "));
+        if (!hot.empty()) r.message += fmt::format(" ({})", fmt::join(hot, "; "));
+    } else if (!hot.empty()) {
+        // Hot, but no device says it acts: only what the temperatures show; whether clocks were
+        // lowered is for the cooling devices and the DVFS rules.
+        r.message = fmt::format("{}{}", fmt::join(hot, "; "),
+                                clock_devices ? "; no CPU or GPU cooling device is active" : "");
+    } else {
+        r.message = closest.empty() ? "no CPU or GPU cooling device is active" : closest;
+    }
+    r.evidence = {{"zones", zones}, {"warn_c", warn_c}, {"cooling_devices", devices}};
     return r;
 }
 

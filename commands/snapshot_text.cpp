@@ -218,7 +218,7 @@ void memory_section(std::string& out, const MemSample& m) {
     TextTable t;
     text::add_pairs_row(t, m,
                         {field_column<S, key<S>("buffers_kb")>("buffers"),
-                         field_column<S, key<S>("cached_kb")>("cached"),
+                         field_column<S, key<S>("cached_kb")>("cache+SReclaimable"),
                          field_column<S, key<S>("gpu_shared_kb")>("GPU shared")});
     text::add_pairs_row(t, m,
                         {field_column<S, key<S>("swap_total_kb")>("swap total"),
@@ -231,7 +231,29 @@ void memory_section(std::string& out, const MemSample& m) {
                                                              *mem.lfb_block_kb)
                                                : kAbsent;
                                 }}});
+    text::add_pairs_row(t, m,
+                        {field_column<S, key<S>("major_faults_per_s")>("major faults"),
+                         field_column<S, key<S>("oom_kills")>("OOM kills")});
     out += t.render("  ");
+}
+
+void pressure_section(std::string& out, const std::optional<PsiSample>& psi) {
+    using S = PsiSample;
+    section(out, "Pressure",
+            psi ? text::summary_text(*psi, {field_column<S, key<S>("cpu_some")>("cpu some"),
+                                            field_column<S, key<S>("memory_some")>("memory some"),
+                                            field_column<S, key<S>("memory_full")>("memory full"),
+                                            field_column<S, key<S>("io_some")>("io some"),
+                                            field_column<S, key<S>("io_full")>("io full")})
+                : kAbsent);
+}
+
+void cooling_section(std::string& out, const std::vector<CoolingSample>& devices) {
+    using S = CoolingSample;
+    table_section(
+        out, "Cooling", devices,
+        {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("state")>("state"),
+         field_column<S, key<S>("max_state")>("max state")});
 }
 
 void processes_section(std::string& out, const std::optional<ProcsSample>& procs) {
@@ -279,7 +301,9 @@ std::string format_snapshot(const Sample& s, const Board& board) {
     power_section(out, s);
     thermal_section(out, s.thermal);
     fans_section(out, s.fans);
+    cooling_section(out, s.cooling);
     memory_section(out, s.mem);
+    pressure_section(out, s.psi);
     processes_section(out, s.procs);
     section(out, "Flags", s.flags.empty() ? "none" : fmt::format("{}", fmt::join(s.flags, " ")));
     return out;

@@ -36,8 +36,8 @@ struct FamilyInput {
 void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs
 void append_gpu_families(const FamilyInput& in, Families& out);      // GPU, EMC, engines
 void append_power_families(const FamilyInput& in, Families& out);    // rails, total power, energy
-void append_thermal_families(const FamilyInput& in, Families& out);  // temperatures, fans
-void append_memory_families(const FamilyInput& in, Families& out);   // RAM, swap, GPU-shared
+void append_thermal_families(const FamilyInput& in, Families& out);  // temperatures, fans, cooling
+void append_memory_families(const FamilyInput& in, Families& out);   // RAM, swap, faults, PSI
 void append_board_families(const FamilyInput& in, Families& out);    // board, power mode, flags
 
 // Every family above, in the order they are served, with or without series.

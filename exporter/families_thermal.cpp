@@ -6,6 +6,7 @@ namespace edgetop::exporter {
 void append_thermal_families(const FamilyInput& in, Families& out) {
     append_schema_families(in.sample.thermal, out);
     append_schema_families(in.sample.fans, out);
+    append_schema_families(in.sample.cooling, out);
 }
 
 }  // namespace edgetop::exporter

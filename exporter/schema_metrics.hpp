@@ -10,7 +10,9 @@
 // - edgetop_rail_energy_joules_total, edgetop_energy_joules_total: integrated by edgetop;
 // - edgetop_board_info, edgetop_power_mode_*: the board, not the sample;
 // - edgetop_flag_*, edgetop_samples_total, edgetop_last_sample_timestamp_seconds: the serve's own
-//   counts and the sample's wall-clock time as Unix seconds.
+//   counts and the sample's wall-clock time as Unix seconds;
+// - edgetop_memory_major_faults_total, edgetop_memory_oom_kills_total: counters (/proc/vmstat),
+//   the first from the raw counter the line does not carry.
 #pragma once
 
 #include "edgetop/sample_schema.hpp"
@@ -163,8 +165,9 @@ struct SchemaMetrics<MemSample> {
                                                   "Unused memory (MemFree)."),
         metric<S, schema::index_of<S>("buffers_kb")>("edgetop_memory_buffers_bytes",
                                                      "Block device buffers (Buffers)."),
-        metric<S, schema::index_of<S>("cached_kb")>("edgetop_memory_cached_bytes",
-                                                    "Page cache (Cached)."),
+        metric<S, schema::index_of<S>("cached_kb")>(
+            "edgetop_memory_cached_bytes",
+            "Page cache and reclaimable slab (Cached + SReclaimable, as free(1) counts them)."),
         metric<S, schema::index_of<S>("gpu_shared_kb")>(
             "edgetop_memory_gpu_shared_bytes",
             "Memory the GPU holds through nvmap (shared with the CPU on Jetson)."),
@@ -179,6 +182,43 @@ struct SchemaMetrics<MemSample> {
         metric<S, schema::index_of<S>("swap_used_kb")>("edgetop_swap_used_bytes", "Swap in use."),
         metric<S, schema::index_of<S>("swap_cached_kb")>("edgetop_swap_cached_bytes",
                                                          "Swap also held in memory (SwapCached)."));
+};
+
+// PSI's avg10 is the share of the last 10 s in which tasks stalled: a ratio 0..1, served as the
+// gauge it is. (node_exporter serves the files' `total` as node_pressure_*_seconds_total; edgetop
+// keeps avg10 only, which a counter cannot be rebuilt from.)
+template <>
+struct SchemaMetrics<PsiSample> {
+    using S = PsiSample;
+    static constexpr auto metrics = std::make_tuple(
+        metric<S, schema::index_of<S>("cpu_some")>(
+            "edgetop_pressure_cpu_some_ratio",
+            "Share of the last 10 s some tasks waited for a CPU, 0 to 1 (PSI avg10)."),
+        metric<S, schema::index_of<S>("memory_some")>(
+            "edgetop_pressure_memory_some_ratio",
+            "Share of the last 10 s some tasks waited for memory, 0 to 1 (PSI avg10)."),
+        metric<S, schema::index_of<S>("memory_full")>(
+            "edgetop_pressure_memory_full_ratio",
+            "Share of the last 10 s every non-idle task waited for memory, 0 to 1 (PSI avg10)."),
+        metric<S, schema::index_of<S>("io_some")>(
+            "edgetop_pressure_io_some_ratio",
+            "Share of the last 10 s some tasks waited for I/O, 0 to 1 (PSI avg10)."),
+        metric<S, schema::index_of<S>("io_full")>(
+            "edgetop_pressure_io_full_ratio",
+            "Share of the last 10 s every non-idle task waited for I/O, 0 to 1 (PSI avg10)."));
+};
+
+template <>
+struct SchemaMetrics<CoolingSample> {
+    using S = CoolingSample;
+    static constexpr auto label = exporter::label<S, schema::index_of<S>("name")>("name");
+    static constexpr auto metrics = std::make_tuple(
+        metric<S, schema::index_of<S>("state")>(
+            "edgetop_cooling_device_state",
+            "Current state of the thermal cooling device (0: not cooling; a CPU or GPU device "
+            "above 0 lowers clocks)."),
+        metric<S, schema::index_of<S>("max_state")>(
+            "edgetop_cooling_device_max_state", "Highest state of the thermal cooling device."));
 };
 
 }  // namespace edgetop::exporter

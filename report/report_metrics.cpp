@@ -61,11 +61,18 @@ void MetricSet::add(const Sample& sample) {
         power_.at(0, "total").add(sample.power_total_mw);
     for (std::size_t i = 0; i < sample.thermal.size(); ++i)
         thermal_.at(i, sample.thermal[i].name).add(sample.thermal[i].temp_c);
+    if (sample.psi) {
+        psi_.at(0, "cpu some").add(sample.psi->cpu_some_pct);
+        psi_.at(1, "memory some").add(sample.psi->memory_some_pct);
+        psi_.at(2, "memory full").add(sample.psi->memory_full_pct);
+        psi_.at(3, "io some").add(sample.psi->io_some_pct);
+        psi_.at(4, "io full").add(sample.psi->io_full_pct);
+    }
 }
 
 std::vector<MetricReport> MetricSet::take() {
     std::vector<MetricReport> out;
-    for (Family* f : {&cpu_, &cores_, &gpu_, &emc_, &engines_, &rails_, &power_, &thermal_})
+    for (Family* f : {&cpu_, &cores_, &gpu_, &emc_, &engines_, &rails_, &power_, &thermal_, &psi_})
         for (auto& m : f->metrics)
             out.push_back(std::move(m));
     return out;

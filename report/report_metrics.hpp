@@ -1,6 +1,6 @@
 // The per-metric distributions of a report: CPU total and per core, each GPU, EMC, each engine's
-// load (where one is known), each rail, the total power and each thermal zone, found by name as
-// samples arrive.
+// load (where one is known), each rail, the total power, each thermal zone and the pressure
+// stall values (PSI avg10, where the kernel has them), found by name as samples arrive.
 #pragma once
 
 #include <string>
@@ -15,8 +15,8 @@ namespace edgetop::analysis {
 class MetricSet {
   public:
     void add(const Sample& sample);
-    // Every metric in family order (cpu, core, gpu, emc, engine, rail, power, thermal), each family
-    // in order of first appearance.
+    // Every metric in family order (cpu, core, gpu, emc, engine, rail, power, thermal, psi), each
+    // family in order of first appearance.
     std::vector<MetricReport> take();
 
   private:
@@ -35,6 +35,7 @@ class MetricSet {
     Family cpu_{"cpu", "%", {}}, cores_{"core", "%", {}}, gpu_{"gpu", "%", {}},
         emc_{"emc", "%", {}}, engines_{"engine", "%", {}}, rails_{"rail", "mW", {}},
         power_{"power", "mW", {}}, thermal_{"thermal", "°C", {}};
+    Family psi_{"psi", "%", {}};
 };
 
 }  // namespace edgetop::analysis

@@ -19,7 +19,7 @@ namespace edgetop::analysis {
 inline constexpr double kReportCdfFractions[] = {0.10, 0.25, 0.50, 0.75, 0.90, 0.99};
 
 struct MetricReport {
-    std::string family;  // "cpu", "core", "gpu", "emc", "engine", "rail", "power", "thermal"
+    std::string family;  // "cpu", "core", "gpu", "emc", "engine", "rail", "power", "thermal", "psi"
     std::string name;    // "cpu", "cpu3", "gpu", "emc", "VDD_GPU_SOC", "total", "CPU-therm"
     std::string unit;    // "%", "mW", "°C"
     Summary summary;

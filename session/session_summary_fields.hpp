@@ -1,9 +1,9 @@
 // The fields of a sample line that a report summarises (SampleFields::summary), selected from the
 // schema (edgetop/sample_schema.hpp) by key: CPU utilisation (total and per core), GPU load, EMC
-// utilisation, engine load, rail power, total power, zone temperatures and the flags. A key the
-// struct's table lacks does not compile. Both summary readers (session_read_summary.cpp for
-// simdjson, summary_of() in session_read_sample_dom.cpp) follow this list; every other field is
-// left absent or empty.
+// utilisation, engine load, rail power, total power, zone temperatures, the flags and the
+// pressure stall values (PSI). A key the struct's table lacks does not compile. Both summary
+// readers (session_read_summary.cpp for simdjson, summary_of() in session_read_sample_dom.cpp)
+// follow this list; every other field is left absent or empty.
 #pragma once
 
 #include <array>
@@ -37,15 +37,24 @@ constexpr std::size_t summary_key(std::string_view key) {
 template <>
 struct SummaryFields<Sample> {
     using S = Sample;
-    static constexpr std::array<std::size_t, 9> at{summary_key<S>("t"),
-                                                   summary_key<S>("cpu"),
-                                                   summary_key<S>("gpu"),
-                                                   summary_key<S>("emc"),
-                                                   summary_key<S>("engines"),
-                                                   summary_key<S>("rails"),
-                                                   summary_key<S>("power_total_mw"),
-                                                   summary_key<S>("thermal"),
-                                                   summary_key<S>("flags")};
+    static constexpr std::array<std::size_t, 10> at{summary_key<S>("t"),
+                                                    summary_key<S>("cpu"),
+                                                    summary_key<S>("gpu"),
+                                                    summary_key<S>("emc"),
+                                                    summary_key<S>("engines"),
+                                                    summary_key<S>("rails"),
+                                                    summary_key<S>("power_total_mw"),
+                                                    summary_key<S>("thermal"),
+                                                    summary_key<S>("flags"),
+                                                    summary_key<S>("psi")};
+};
+
+template <>
+struct SummaryFields<PsiSample> {
+    using S = PsiSample;
+    static constexpr std::array<std::size_t, 5> at{
+        summary_key<S>("cpu_some"), summary_key<S>("memory_some"), summary_key<S>("memory_full"),
+        summary_key<S>("io_some"), summary_key<S>("io_full")};
 };
 
 template <>

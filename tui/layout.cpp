@@ -116,6 +116,7 @@ std::vector<PanelSpec> power(int width, const LayoutModel& m) {
         {PanelId::zones, 2, 1 + m.zones, wide, Side::right, m.zones > 0},
         {PanelId::power_graph, 3, wide ? 30 : 8, true, Side::left, m.rails > 0},
         {PanelId::fans, 2, 1 + m.fans, false, Side::right, m.fans > 0},
+        {PanelId::cooling, 2, 1 + m.cooling, false, Side::right, m.cooling > 0},
     };
 }
 
@@ -221,7 +222,7 @@ std::string_view panel_name(PanelId id) {
         "gpu_load",       "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
         "rails",          "power_graph", "zones",         "fans",         "memory_breakdown",
         "memory_graph",   "emc",         "process_table", "flag_list",    "flag_timeline",
-        "info",           "absent_sources", "more_panels"};
+        "info",           "pressure",    "cooling",       "absent_sources", "more_panels"};
     return kNames[static_cast<size_t>(id)];
 }
 
@@ -233,7 +234,7 @@ std::string_view panel_title(PanelId id) {
         "GPU load",      "GPU frequency", "GPU",           "Engines",      "GPU processes",
         "Rails",         "Total power",   "Thermal zones", "Fans",         "Memory",
         "RAM used",      "EMC",           "Processes",     "Flags",        "Timeline",
-        "Info",          "n/a",           "more"};
+        "Info",          "Pressure stalls", "Cooling devices", "n/a", "more"};
     return kTitles[static_cast<size_t>(id)];
 }
 
@@ -262,6 +263,8 @@ PanelItems panel_items(PanelId id, const LayoutModel& m) {
         case PanelId::top_processes:
         case PanelId::process_table:
             return {"processes", m.processes};
+        case PanelId::cooling:
+            return {"cooling devices", m.cooling};
         default:
             return {};
     }
@@ -283,6 +286,7 @@ std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& mode
             return {{PanelId::process_table, 2, 1000, true}};
         case Page::analysis:
             return {{PanelId::flag_list, 2, 1 + 14 * std::max(1, model.flags)},
+                    {PanelId::pressure, 2, 4, false, Side::left, model.psi},
                     {PanelId::flag_timeline, 2, 1000, true}};
         case Page::info:
             return {{PanelId::info, 2, 1000, true}};

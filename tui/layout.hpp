@@ -62,6 +62,8 @@ enum class PanelId {
     flag_timeline,
     // info
     info,
+    pressure,  // analysis
+    cooling,   // power
     // any page: the panels whose source is absent, on one line
     absent_sources,
     // any page: the panels that got no row at all, on the last row
@@ -94,6 +96,8 @@ struct LayoutModel {
     bool swap = true;   // the machine has swap
     // The longest names, for the widths of the grid cells.
     int rail_name = 0, zone_name = 0, engine_name = 0;
+    int cooling = 0;  // cooling devices
+    bool psi = false;  // pressure stall information is read
 };
 
 // Cells of the grids (Overview rails and zones, GPU engines): the whole name, then the value;

@@ -1,6 +1,6 @@
 // Page 7, Analysis: the active bottleneck flags, each with its message word-wrapped and its
 // evidence as small tables; Up/Down select one, Enter opens its detail (page_analysis_detail.cpp).
-// Below, when each flag was raised and cleared in this session.
+// Below, when each flag was raised and cleared in this session. The pressure stalls: panel_pressure.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -110,6 +110,7 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
 void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     if (id == PanelId::flag_list) flag_list(c, ctx);
     if (id == PanelId::flag_timeline) timeline(c, ctx);
+    if (id == PanelId::pressure) draw_pressure_panel(c, ctx.view.sample());
 }
 
 }  // namespace edgetop::tui

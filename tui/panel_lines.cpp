@@ -35,6 +35,10 @@ std::string_view absent_text(PanelId id, const FrameContext& ctx) {
             return "no GPU";
         case PanelId::emc:
             return "no EMC";
+        case PanelId::pressure:
+            return "no PSI (/proc/pressure)";
+        case PanelId::cooling:
+            return "no cooling device";
         default:
             return panel_title(id);
     }

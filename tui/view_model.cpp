@@ -123,6 +123,8 @@ LayoutModel ViewModel::layout_model() const {
     m.rail_name = longest(sample_.rails);
     m.zone_name = longest(sample_.thermal);
     m.engine_name = longest(sample_.engines);
+    m.cooling = static_cast<int>(sample_.cooling.size());
+    m.psi = sample_.psi.has_value();
     return m;
 }
 

@@ -113,6 +113,22 @@ struct MemSample {
     std::optional<int64_t> swap_total_kb, swap_used_kb, swap_cached_kb;
     std::optional<int64_t> gpu_shared_kb;
     std::optional<int64_t> lfb_blocks, lfb_block_kb;  // largest free block: count x size
+    // /proc/vmstat
+    std::optional<double> major_faults_per_s;    // pgmajfault over the last interval
+    std::optional<int64_t> oom_kills;            // oom_kill since boot (kernel 4.13+)
+    std::optional<uint64_t> major_faults_total;  // raw counter: pgmajfault
+};
+
+// Pressure stall information (/proc/pressure/*, kernel 4.20+): each value is the line's avg10,
+// the share of the last 10 s in which some (or all non-idle) tasks waited for that resource.
+struct PsiSample {
+    std::optional<double> cpu_some_pct, memory_some_pct, memory_full_pct, io_some_pct, io_full_pct;
+};
+
+// A thermal cooling device (/sys/class/thermal/cooling_device*): 0 = not cooling.
+struct CoolingSample {
+    std::string name;  // its type: "pwm-fan", "cpufreq-cpu0", "Processor"...
+    std::optional<int64_t> state, max_state;
 };
 
 struct ProcessSample {
@@ -154,6 +170,8 @@ struct Sample {
     MemSample mem;
     std::optional<ProcsSample> procs;  // absent with --root other than "/"
     std::vector<std::string> flags;
+    std::optional<PsiSample> psi;  // absent where the kernel has no /proc/pressure
+    std::vector<CoolingSample> cooling;
 };
 
 }  // namespace edgetop

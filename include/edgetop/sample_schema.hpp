@@ -372,14 +372,49 @@ struct Schema<MemSample> {
         field("used_kb", &S::used_kb, U::kib, "total - available"),
         field("free_kb", &S::free_kb, U::kib, "MemFree"),
         field("buffers_kb", &S::buffers_kb, U::kib, "Buffers"),
-        field("cached_kb", &S::cached_kb, U::kib, "Cached"),
+        field("cached_kb", &S::cached_kb, U::kib,
+              "page cache: Cached + SReclaimable, as free(1) counts it"),
         field("swap_total_kb", &S::swap_total_kb, U::kib, "SwapTotal"),
         field("swap_used_kb", &S::swap_used_kb, U::kib, "swap in use"),
         field("swap_cached_kb", &S::swap_cached_kb, U::kib, "SwapCached"),
         field("gpu_shared_kb", &S::gpu_shared_kb, U::kib, "nvmap memory held for the GPU"),
         field("lfb_blocks", &S::lfb_blocks, U::count,
               "largest free blocks: how many (as tegrastats' `lfb`)"),
-        field("lfb_block_kb", &S::lfb_block_kb, U::kib, "largest free blocks: their size"));
+        field("lfb_block_kb", &S::lfb_block_kb, U::kib, "largest free blocks: their size"),
+        field("major_faults_per_s", &S::major_faults_per_s, U::per_second, R::significant,
+              "major page faults (`/proc/vmstat` pgmajfault) over the last interval"),
+        field(
+            "oom_kills", &S::oom_kills, U::count,
+            "processes the OOM killer killed since boot (`/proc/vmstat` oom_kill, kernel 4.13+)"));
+};
+
+template <>
+struct Schema<PsiSample> {
+    using S = PsiSample;
+    static constexpr auto fields = std::make_tuple(
+        field("cpu_some", &S::cpu_some_pct, U::percent, R::significant,
+              "share of the last 10 s some tasks waited for a CPU (`/proc/pressure/cpu` avg10)"),
+        field("memory_some", &S::memory_some_pct, U::percent, R::significant,
+              "share of the last 10 s some tasks waited for memory (reclaim, swap-in, refault)"),
+        field("memory_full", &S::memory_full_pct, U::percent, R::significant,
+              "share of the last 10 s every non-idle task waited for memory"),
+        field("io_some", &S::io_some_pct, U::percent, R::significant,
+              "share of the last 10 s some tasks waited for I/O"),
+        field("io_full", &S::io_full_pct, U::percent, R::significant,
+              "share of the last 10 s every non-idle task waited for I/O"));
+};
+
+template <>
+struct Schema<CoolingSample> {
+    using S = CoolingSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text,
+              "cooling device type (`pwm-fan`, `CPU-balanced`, `Processor`...), repeats numbered "
+              "`.1`, `.2`..."),
+        field("state", &S::state, U::integer,
+              "current cooling state (`cur_state`); 0 = not cooling, for a CPU or GPU device "
+              "above 0 the kernel lowers its clocks"),
+        field("max_state", &S::max_state, U::integer, "highest cooling state (`max_state`)"));
 };
 
 template <>
@@ -431,7 +466,11 @@ struct Schema<Sample> {
         field("fans", &S::fans, U::objects, "fans"), field("mem", &S::mem, U::object, "memory"),
         field("procs", &S::procs, U::object,
               "process table; null without one (always with `--root` other than `/`)"),
-        field("flags", &S::flags, U::texts, "analysis flags raised at this sample"));
+        field("flags", &S::flags, U::texts, "analysis flags raised at this sample"),
+        field("psi", &S::psi, U::object,
+              "pressure stall information (avg10); null without `/proc/pressure` (kernels before "
+              "4.20: JetPack 4)"),
+        field("cooling", &S::cooling, U::objects, "thermal cooling devices"));
 };
 
 }  // namespace edgetop::schema

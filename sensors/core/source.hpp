@@ -53,5 +53,8 @@ SourcePtr make_thermal_source();    // thermal zones and hwmon temperatures
 SourcePtr make_fan_source();        // PWM fans and tachometers
 SourcePtr make_board_source();      // device tree, L4T, nvpmodel
 SourcePtr make_processes_source();  // the process table (live root only)
+SourcePtr make_pressure_source();   // /proc/pressure: PSI avg10 of cpu, memory, io
+SourcePtr make_vmstat_source();     // /proc/vmstat: major faults, OOM kills
+SourcePtr make_cooling_source();    // thermal cooling devices: state and max state
 
 }  // namespace edgetop

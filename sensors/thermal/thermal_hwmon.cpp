@@ -2,6 +2,7 @@
 
 #include <array>
 #include <filesystem>
+#include <map>
 #include <string_view>
 
 namespace edgetop {
@@ -28,15 +29,21 @@ bool mirrors_thermal_zone(const Root& root, const std::string& hwmon_dir) {
 
 std::vector<HwmonTemp> discover_hwmon_temps(const Root& root) {
     std::vector<HwmonTemp> temps;
+    std::map<std::string, int> chips_seen;
     for (const auto& dir : root.glob("/sys/class/hwmon/hwmon*")) {
-        auto chip = read_text_file(root.path(dir + "/name"));
-        if (!chip || chip->empty() || is_skipped_chip(*chip)) continue;
+        // A chip without a name file (some out-of-tree drivers) is named after its directory.
+        auto name = read_text_file(root.path(dir + "/name"));
+        std::string chip = name && !name->empty() ? *name : std::string(base_name(dir));
+        if (is_skipped_chip(chip)) continue;
         if (mirrors_thermal_zone(root, dir)) continue;
+        // The second chip of a name (two coretemp packages) is "coretemp.1": its "Core 0" is
+        // "coretemp.1 Core 0", not a numbered copy of the first chip's.
+        if (int seen = chips_seen[chip]++; seen > 0) chip += "." + std::to_string(seen);
         for (const auto& input : root.glob(dir + "/temp*_input")) {
             std::string stem = input.substr(0, input.size() - std::string_view("_input").size());
             auto label = read_text_file(root.path(stem + "_label"));
             HwmonTemp temp;
-            temp.name = label && !label->empty() ? *chip + " " + *label : *chip;
+            temp.name = label && !label->empty() ? chip + " " + *label : chip;
             temp.path = input;
             temp.input = SysFile(root.path(input));
             temps.push_back(std::move(temp));

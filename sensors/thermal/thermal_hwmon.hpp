@@ -10,7 +10,10 @@
 namespace edgetop {
 
 struct HwmonTemp {
-    std::string name;  // "<chip name> <label>", or the chip name when the channel has no label
+    // "<chip> <label>", or the chip alone when the channel has no label; the chip is its name
+    // file ("coretemp"), its directory without one ("hwmon5"), and "coretemp.1" for the second
+    // chip of that name.
+    std::string name;
     std::string path;  // machine path of tempN_input
     SysFile input;     // millidegrees
 };

@@ -21,14 +21,14 @@ bool is_fake_zone(std::string_view type) {
     return lower.starts_with("pmic");
 }
 
-void make_names_unique(std::vector<std::string>& names) {
+void make_names_unique(std::vector<std::string>& names, std::string_view separator) {
     std::map<std::string, int> seen;
     for (auto& name : names) {
         int count = seen[name]++;
         if (count == 0) continue;
-        std::string candidate = name + std::to_string(count);
+        std::string candidate = name + std::string(separator) + std::to_string(count);
         while (seen.contains(candidate))
-            candidate = name + std::to_string(++count);
+            candidate = name + std::string(separator) + std::to_string(++count);
         seen[candidate] = 1;
         name = candidate;
     }

@@ -15,8 +15,9 @@ std::string zone_short_name(std::string_view type);
 // PMIC-Die reads a fixed value on TX/Nano/Xavier: not a measurement.
 bool is_fake_zone(std::string_view type);
 
-// Gives repeated names an index suffix in order: "CPU", "CPU" -> "CPU", "CPU1".
-void make_names_unique(std::vector<std::string>& names);
+// Gives repeated names an index suffix in order: "CPU", "CPU" -> "CPU", "CPU1" (with separator
+// ".": "CPU", "CPU.1").
+void make_names_unique(std::vector<std::string>& names, std::string_view separator = "");
 
 // A temperature file's millidegrees as degrees; absent for the power-gated sentinel -256000 and
 // for values no sensor reports.

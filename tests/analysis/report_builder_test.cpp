@@ -177,6 +177,39 @@ TEST(ReportMetrics, EngineLoadsWhereKnown) {
                                                   "power", "thermal"}));
 }
 
+TEST(ReportMetrics, PressureStallDistributionsWhereTheKernelHasPsi) {
+    // PSI memory full rises 0, 1 ... 99 %; io full stays 2 %; the first ten samples come from a
+    // moment the files were unreadable (all values absent).
+    std::vector<Sample> samples;
+    for (int i = 0; i < 100; ++i) {
+        Sample s = with_power(i, 5000);
+        PsiSample psi;
+        if (i >= 10) {
+            psi.cpu_some_pct = 5;
+            psi.memory_some_pct = i;
+            psi.memory_full_pct = i;
+            psi.io_some_pct = 4;
+            psi.io_full_pct = 2;
+        }
+        s.psi = psi;
+        samples.push_back(s);
+    }
+    auto r = report_of(samples);
+    const auto* full = metric(r, "memory full");
+    ASSERT_NE(full, nullptr);
+    EXPECT_EQ(full->family, "psi");
+    EXPECT_EQ(full->unit, "%");
+    EXPECT_EQ(full->summary.count(), 90u);
+    EXPECT_EQ(full->summary.missing(), 10u);
+    EXPECT_EQ(*full->summary.max(), 99);
+    EXPECT_NEAR(*full->summary.mean(), 54.5, 1e-9);
+    EXPECT_EQ(*metric(r, "io full")->summary.max(), 2);
+    EXPECT_EQ(r.metrics.back().family, "psi");
+    // Without PSI (JetPack 4, sessions from before it): no psi rows at all.
+    EXPECT_EQ(metric(report_of({with_power(0, 5000), with_power(1, 5000)}), "memory full"),
+              nullptr);
+}
+
 Event event(double t, const std::string& flag, EventState state, double value = 0) {
     Event e;
     e.t_s = t;

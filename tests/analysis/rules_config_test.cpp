@@ -64,7 +64,7 @@ TEST(RuleConfig, UnknownKeyIsAnErrorNamingTheRulesKeys) {
     const auto error = config.set("io_stall.busy_cpu_pct", "60");
     ASSERT_TRUE(error);
     EXPECT_THAT(*error, HasSubstr("unknown key 'busy_cpu_pct' for rule io_stall"));
-    EXPECT_THAT(*error, HasSubstr("iowait_pct, sustain_s, clear_s"));
+    EXPECT_THAT(*error, HasSubstr("iowait_pct, psi_io_full_pct, sustain_s, clear_s"));
 }
 
 TEST(RuleConfig, BadValuesAreRejected) {
@@ -126,8 +126,8 @@ TEST(RuleConfigFile, ParsesSettingsCommentsAndRulesOff) {
 TEST(RuleConfigFile, ErrorsNameTheLine) {
     RuleConfig config;
     EXPECT_EQ(parse_rule_config("# ok\nio_stall.iowait_pct = 30\nio_stall.iowait = 30\n", config),
-              "line 3: unknown key 'iowait' for rule io_stall (keys: iowait_pct, sustain_s, "
-              "clear_s)");
+              "line 3: unknown key 'iowait' for rule io_stall (keys: iowait_pct, psi_io_full_pct, "
+              "sustain_s, clear_s)");
     EXPECT_THAT(parse_rule_config("\n\njust words\n", config).value_or(""),
                 StartsWith("line 3: expected 'ID.KEY = VALUE'"));
     EXPECT_THAT(parse_rule_config("rules_off = nothing_like_this", config).value_or(""),

@@ -202,7 +202,7 @@ TEST(ThermalThrottle, PowerGatedZonesNeverTrigger) {
     auto r = evaluate(check_thermal_throttle, "thermal_throttle", {s});
     EXPECT_FALSE(r.active);
     EXPECT_FALSE(r.holds);
-    EXPECT_EQ(r.inactive_reason, "no thermal zone readings");
+    EXPECT_EQ(r.inactive_reason, "no thermal zone or CPU/GPU cooling-device readings");
 
     // A board whose zones have trips below -256 (nonsense) still cannot fire on -256.
     Board odd = orin_board();

@@ -85,33 +85,40 @@ TEST(TextTable, AlignsColumnsByDisplayWidth) {
 
 TEST(Snapshot, ShowsEveryFamilyOfAnOrin) {
     std::string text = format_snapshot(testing::orin_sample(), testing::orin_board());
-    for (const char* expected : {"NVIDIA Jetson AGX Orin Developer Kit",
-                                 "SoC tegra234",
-                                 "L4T 36.4.3",
-                                 "power mode 0 (MAXN)",
-                                 "util 2.08 %",
-                                 "2201.6 MHz",
-                                 "schedutil",
-                                 "uptime 01:02:05",
-                                 "load 0.52 0.48 0.40",
-                                 "4521.5 /s",
-                                 "1300.5 MHz",
-                                 "nvhost_podgov",
-                                 "EMC       util 0.00 %",
-                                 "3199 MHz",
-                                 "VIC",
-                                 "729.6 MHz",
-                                 "VDD_GPU_SOC",
-                                 "4368 mW",
-                                 "total 10592 mW",
-                                 "52.6 °C",
-                                 "pwmfan",
-                                 "1530 rpm",
-                                 "30587.0 MiB",
-                                 "459 x 4096 kB",
-                                 "trtexec",
-                                 "97.46 %",
-                                 "Flags     gpu-bound"})
+    for (const char* expected :
+         {"NVIDIA Jetson AGX Orin Developer Kit",
+          "SoC tegra234",
+          "L4T 36.4.3",
+          "power mode 0 (MAXN)",
+          "util 2.08 %",
+          "2201.6 MHz",
+          "schedutil",
+          "uptime 01:02:05",
+          "load 0.52 0.48 0.40",
+          "4521.5 /s",
+          "1300.5 MHz",
+          "nvhost_podgov",
+          "EMC       util 0.00 %",
+          "3199 MHz",
+          "VIC",
+          "729.6 MHz",
+          "VDD_GPU_SOC",
+          "4368 mW",
+          "total 10592 mW",
+          "52.6 °C",
+          "pwmfan",
+          "1530 rpm",
+          "30587.0 MiB",
+          "459 x 4096 kB",
+          "major faults        12.5 /s",
+          "OOM kills           1",
+          "Pressure  cpu some 2.35 %  memory some 0.84 %  memory full 0.41 %",
+          "io full 1.54 %",
+          "pwm-fan       1      3",
+          "cpufreq-cpu0  n/a    10",
+          "trtexec",
+          "97.46 %",
+          "Flags     gpu-bound"})
         EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
 }
 
@@ -133,6 +140,8 @@ TEST(Snapshot, EmptySampleSaysNaAndNoneFound) {
     EXPECT_NE(text.find("Power     total n/a"), std::string::npos);
     EXPECT_NE(text.find("Processes n/a"), std::string::npos);
     EXPECT_NE(text.find("Flags     none"), std::string::npos);
+    EXPECT_NE(text.find("Pressure  n/a"), std::string::npos);  // no /proc/pressure
+    EXPECT_NE(text.find("Cooling   none found"), std::string::npos);
 }
 
 TEST(CheckFormat, OneAlignedLinePerSource) {

@@ -32,6 +32,8 @@ TEST(Check, FixtureRootFindsItsSourcesAndNamesMachinePaths) {
     RunResult run = run_edgetop({"--check", "--root", fixture_root("agx-orin")});
     ASSERT_EQ(run.status, 0);
     EXPECT_NE(run.out.find("found"), std::string::npos);
+    for (const char* source : {"pressure.memory", "memory.vmstat", "cooling"})
+        EXPECT_NE(run.out.find(source), std::string::npos) << source;
     EXPECT_EQ(run.out.find(EDGETOP_FIXTURES), std::string::npos)
         << "paths are machine paths, not paths under the fixture";
 }
@@ -41,7 +43,7 @@ TEST(Snapshot, PrintsEveryFamilyWithUnitsAndExitsZero) {
     ASSERT_EQ(run.status, 0) << run.err;
     for (const char* section :
          {"Board", "\nCPU", "\nSystem", "\nGPU", "\nEMC", "\nEngines", "\nPower", "\nThermal",
-          "\nFans", "\nMemory", "\nProcesses", "\nFlags"})
+          "\nFans", "\nCooling", "\nMemory", "\nPressure", "\nProcesses", "\nFlags"})
         EXPECT_NE(run.out.find(section), std::string::npos) << section;
     EXPECT_NE(run.out.find("MHz"), std::string::npos);
     EXPECT_NE(run.out.find("MiB"), std::string::npos);

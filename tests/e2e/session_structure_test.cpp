@@ -19,8 +19,9 @@ std::set<std::string> keys(const json& object) {
 }
 
 const std::set<std::string> kSampleKeys = {
-    "type",    "t",     "time",           "cpu",     "system", "ctxt_per_s", "gpu",   "emc",
-    "engines", "rails", "power_total_mw", "thermal", "fans",   "mem",        "procs", "flags"};
+    "type",    "t",      "time",           "cpu",     "system", "ctxt_per_s", "gpu",   "emc",
+    "engines", "rails",  "power_total_mw", "thermal", "fans",   "mem",        "procs", "flags",
+    "psi",     "cooling"};
 
 void expect_sample_shape(const json& s) {
     EXPECT_EQ(keys(s), kSampleKeys);
@@ -39,8 +40,17 @@ void expect_sample_shape(const json& s) {
     EXPECT_EQ(keys(s["mem"]),
               (std::set<std::string>{"total_kb", "available_kb", "used_kb", "free_kb", "buffers_kb",
                                      "cached_kb", "swap_total_kb", "swap_used_kb", "swap_cached_kb",
-                                     "gpu_shared_kb", "lfb_blocks", "lfb_block_kb"}));
+                                     "gpu_shared_kb", "lfb_blocks", "lfb_block_kb",
+                                     "major_faults_per_s", "oom_kills"}));
     EXPECT_TRUE(s["procs"].is_null() || s["procs"].is_object());
+    // This machine's kernel has PSI (6.1); a kernel without it writes null.
+    if (!s["psi"].is_null()) {
+        EXPECT_EQ(keys(s["psi"]), (std::set<std::string>{"cpu_some", "memory_some", "memory_full",
+                                                         "io_some", "io_full"}));
+    }
+    EXPECT_TRUE(s["cooling"].is_array());
+    for (const auto& device : s["cooling"])
+        EXPECT_EQ(keys(device), (std::set<std::string>{"name", "state", "max_state"}));
 }
 
 TEST(SessionStructure, LiveRecordingHasHeaderSamplesAndEnd) {

@@ -39,14 +39,18 @@ const std::vector<PageExpectation>& orin_pages() {
         {'4',
          {"VDD_GPU_SOC       843 mV  5182 mA", "VDD_CPU_CV        780 mV  2036 mA", "403 mW",
           "total 6.4 W", "CPU             52.6 °C  passive 99 critical 104",
-          "CV0                 n/a", "Tboard          40.0 °C", "2049 rpm"}},
+          "CV0                 n/a", "Tboard          40.0 °C", "2049 rpm", "Cooling devices",
+          "pwm-fan", "1 / 3"}},
         // /proc/meminfo, nvmap GPU memory, EMC at 3199 MHz.
         {'5',
          {"total 29.87 GiB", "used            6.55 GiB", "GPU shared      417.0 MiB",
           "swap used       45.5 MiB of 14.94 GiB", "freq 3.20 GHz"}},
         {'6', {"n/a: the process table is read only on the live root"}},
         // The analysis engine runs: no flag on this quiet board, but not "no rules are active".
-        {'7', {"Active flags", "0 active", "no bottleneck flag is active", "0 events"}},
+        // PSI from /proc/pressure: memory some 0.84, io full 1.54.
+        {'7',
+         {"Active flags", "0 active", "no bottleneck flag is active", "0 events", "Pressure stalls",
+          "memory some", "0.8 %", "1.5 %"}},
         // JetPack 5.1.1's records in var/lib/dpkg/status, CUDA's version.json, osrelease.
         {'8',
          {"Board", "Software", "JetPack", "5.1.1", "kernel", "5.10.104-tegra", "11.4.315",

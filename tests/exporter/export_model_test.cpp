@@ -90,6 +90,46 @@ TEST(ExportModel, OrinGpuEmcEnginesThermalFanMemoryAndBoard) {
     EXPECT_EQ(*value(families, "edgetop_samples_total"), 2);
 }
 
+TEST(ExportModel, OrinPressureCoolingFaultsAndOomKills) {
+    Families families = families_of("agx-orin");
+    // PSI avg10 in percent served as a ratio: memory full 0.41 % -> 0.0041.
+    EXPECT_DOUBLE_EQ(*value(families, "edgetop_pressure_memory_full_ratio"), 0.0041);
+    EXPECT_DOUBLE_EQ(*value(families, "edgetop_pressure_io_full_ratio"), 0.0154);
+    EXPECT_DOUBLE_EQ(*value(families, "edgetop_pressure_cpu_some_ratio"), 0.0235);
+    EXPECT_EQ(*value(families, "edgetop_cooling_device_state", {{"name", "pwm-fan"}}), 1);
+    EXPECT_EQ(*value(families, "edgetop_cooling_device_max_state", {{"name", "pwm-fan"}}), 3);
+    EXPECT_EQ(*value(families, "edgetop_memory_major_faults_total"), 5240);
+    EXPECT_EQ(*value(families, "edgetop_memory_oom_kills_total"), 1);
+    EXPECT_EQ(find(families, "edgetop_memory_oom_kills_total")->type, MetricType::Counter);
+}
+
+// JetPack 4: no /proc/pressure, no oom_kill line: no series, never a zero.
+TEST(ExportModel, NanoHasNoPressureOrOomSeries) {
+    Families families = families_of("nano");
+    for (const char* absent :
+         {"edgetop_pressure_cpu_some_ratio", "edgetop_pressure_memory_full_ratio",
+          "edgetop_pressure_io_full_ratio", "edgetop_memory_oom_kills_total"})
+        EXPECT_EQ(find(families, absent), nullptr) << absent;
+    EXPECT_TRUE(value(families, "edgetop_memory_major_faults_total"));
+    EXPECT_EQ(*value(families, "edgetop_cooling_device_state", {{"name", "CPU-balanced"}}), 0);
+}
+
+// Two coretemp packages: the second chip's sensors are labelled "coretemp.1 ...", so each series
+// has its own label.
+TEST(ExportModel, SecondHwmonChipOfANameHasItsOwnZoneLabel) {
+    testing::FixtureTree tree("x86-pc");
+    const std::string second = "/sys/devices/platform/coretemp.1/hwmon/hwmon3";
+    tree.write(second + "/name", "coretemp\n");
+    tree.write(second + "/temp1_label", "Core 0\n");
+    tree.write(second + "/temp1_input", "49000\n");
+    tree.symlink("/sys/class/hwmon/hwmon3", second);
+    Sampler sampler{Root(tree.root())};
+    ExportModel model(sampler.board(), analysis::RuleConfig().enabled_ids(), 100);
+    Families families = model.add(sampler.sample());
+    EXPECT_EQ(*value(families, "edgetop_temperature_celsius", {{"zone", "coretemp Core 0"}}), 44);
+    EXPECT_EQ(*value(families, "edgetop_temperature_celsius", {{"zone", "coretemp.1 Core 0"}}), 49);
+}
+
 TEST(ExportModel, AbsentSensorsAreAbsentFamiliesNotZeros) {
     Families families = families_of("x86-pc");
     for (const char* absent :

@@ -39,6 +39,7 @@ const std::map<Unit, BaseUnit>& base_units() {
         {Unit::count, {"", 1}},
         {Unit::run_queue, {"", 1}},
         {Unit::boolean, {"", 1}},
+        {Unit::integer, {"", 1}},  // a level (cooling state), not a quantity with a unit
     };
     return units;
 }
@@ -100,6 +101,8 @@ std::vector<Entry> all_entries() {
     append_entries<ThermalSample>(entries);
     append_entries<FanSample>(entries);
     append_entries<MemSample>(entries);
+    append_entries<PsiSample>(entries);
+    append_entries<CoolingSample>(entries);
     return entries;
 }
 

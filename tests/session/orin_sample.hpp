@@ -89,6 +89,8 @@ inline Sample orin_sample() {
     s.mem.gpu_shared_kb = 412672;
     s.mem.lfb_blocks = 459;
     s.mem.lfb_block_kb = 4096;
+    s.mem.major_faults_per_s = 12.5;
+    s.mem.oom_kills = 1;
 
     ProcsSample procs;
     procs.total = 412;
@@ -107,6 +109,8 @@ inline Sample orin_sample() {
     procs.all.push_back(p);
     s.procs = procs;
     s.flags = {"gpu-bound"};
+    s.psi = PsiSample{2.35, 0.84, 0.41, 3.12, 1.54};
+    s.cooling = {{"pwm-fan", 1, 3}, {"cpufreq-cpu0", std::nullopt, 10}};
     return s;
 }
 

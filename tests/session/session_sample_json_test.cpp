@@ -26,9 +26,10 @@ std::set<std::string> keys(const json& object) {
 
 TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
     json line = written(testing::orin_sample());
-    EXPECT_EQ(keys(line), (std::set<std::string>{"type", "t", "time", "cpu", "system", "ctxt_per_s",
-                                                 "gpu", "emc", "engines", "rails", "power_total_mw",
-                                                 "thermal", "fans", "mem", "procs", "flags"}));
+    EXPECT_EQ(keys(line),
+              (std::set<std::string>{"type", "t", "time", "cpu", "system", "ctxt_per_s", "gpu",
+                                     "emc", "engines", "rails", "power_total_mw", "thermal", "fans",
+                                     "mem", "procs", "flags", "psi", "cooling"}));
     EXPECT_EQ(keys(line["cpu"]),
               (std::set<std::string>{"util", "user", "system", "iowait", "cores"}));
     EXPECT_EQ(keys(line["cpu"]["cores"][0]),
@@ -56,7 +57,11 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
     EXPECT_EQ(keys(line["mem"]),
               (std::set<std::string>{"total_kb", "available_kb", "used_kb", "free_kb", "buffers_kb",
                                      "cached_kb", "swap_total_kb", "swap_used_kb", "swap_cached_kb",
-                                     "gpu_shared_kb", "lfb_blocks", "lfb_block_kb"}));
+                                     "gpu_shared_kb", "lfb_blocks", "lfb_block_kb",
+                                     "major_faults_per_s", "oom_kills"}));
+    EXPECT_EQ(keys(line["psi"]), (std::set<std::string>{"cpu_some", "memory_some", "memory_full",
+                                                        "io_some", "io_full"}));
+    EXPECT_EQ(keys(line["cooling"][0]), (std::set<std::string>{"name", "state", "max_state"}));
     EXPECT_EQ(keys(line["procs"]), (std::set<std::string>{"total", "running", "top"}));
     EXPECT_EQ(keys(line["procs"]["top"][0]),
               (std::set<std::string>{"pid", "name", "user", "state", "cpu", "rss_kb", "threads",

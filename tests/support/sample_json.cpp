@@ -145,7 +145,26 @@ ordered_json mem_json(const MemSample& m) {
             {"swap_cached_kb", optional(m.swap_cached_kb)},
             {"gpu_shared_kb", optional(m.gpu_shared_kb)},
             {"lfb_blocks", optional(m.lfb_blocks)},
-            {"lfb_block_kb", optional(m.lfb_block_kb)}};
+            {"lfb_block_kb", optional(m.lfb_block_kb)},
+            {"major_faults_per_s", rounded(m.major_faults_per_s)},
+            {"oom_kills", optional(m.oom_kills)}};
+}
+
+ordered_json psi_json(const std::optional<PsiSample>& psi) {
+    if (!psi) return nullptr;
+    return {{"cpu_some", rounded(psi->cpu_some_pct)},
+            {"memory_some", rounded(psi->memory_some_pct)},
+            {"memory_full", rounded(psi->memory_full_pct)},
+            {"io_some", rounded(psi->io_some_pct)},
+            {"io_full", rounded(psi->io_full_pct)}};
+}
+
+ordered_json cooling_json(const std::vector<CoolingSample>& cooling) {
+    ordered_json out = ordered_json::array();
+    for (const auto& c : cooling)
+        out.push_back(
+            {{"name", c.name}, {"state", optional(c.state)}, {"max_state", optional(c.max_state)}});
+    return out;
 }
 
 ordered_json process_json(const ProcessSample& p) {
@@ -189,7 +208,9 @@ ordered_json sample_to_json(const Sample& s) {
             {"fans", fans_json(s.fans)},
             {"mem", mem_json(s.mem)},
             {"procs", procs_json(s.procs)},
-            {"flags", s.flags}};
+            {"flags", s.flags},
+            {"psi", psi_json(s.psi)},
+            {"cooling", cooling_json(s.cooling)}};
 }
 
 // Through the same reader as session files, so there is one definition of how a line reads back.

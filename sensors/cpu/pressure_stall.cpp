@@ -1,0 +1,85 @@
+// The PSI source: avg10 of cpu some, memory some/full and io some/full.
+#include "sensors/cpu/pressure_stall.hpp"
+
+#include <cmath>
+
+#include "sensors/core/source.hpp"
+#include "sensors/core/sysfs_file.hpp"
+
+namespace edgetop {
+
+std::optional<double> parse_psi_avg10(std::string_view text, std::string_view kind) {
+    while (!text.empty()) {
+        std::string_view line = next_line(text);
+        if (next_token(line) != kind) continue;
+        for (auto token = next_token(line); !token.empty(); token = next_token(line)) {
+            constexpr std::string_view kAvg10 = "avg10=";
+            if (!token.starts_with(kAvg10)) continue;
+            auto value = parse_double(token.substr(kAvg10.size()));
+            if (!value || !std::isfinite(*value) || *value < 0 || *value > 100) return std::nullopt;
+            return value;
+        }
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+constexpr const char* kCpu = "/proc/pressure/cpu";
+constexpr const char* kMemory = "/proc/pressure/memory";
+constexpr const char* kIo = "/proc/pressure/io";
+constexpr size_t kMaxBytes = 512;  // two lines of about 60 characters
+
+class PressureSource : public Source {
+  public:
+    std::string name() const override { return "pressure"; }
+
+    bool discover(const Root& root) override {
+        cpu_ = SysFile(root.path(kCpu));
+        memory_ = SysFile(root.path(kMemory));
+        io_ = SysFile(root.path(kIo));
+        return cpu_.is_open() || memory_.is_open() || io_.is_open();
+    }
+
+    void poll(Sample& sample) override {
+        if (!cpu_.is_open() && !memory_.is_open() && !io_.is_open()) return;
+        PsiSample psi;
+        if (auto text = cpu_.read(kMaxBytes)) psi.cpu_some_pct = parse_psi_avg10(*text, "some");
+        if (auto text = memory_.read(kMaxBytes)) {
+            psi.memory_some_pct = parse_psi_avg10(*text, "some");
+            psi.memory_full_pct = parse_psi_avg10(*text, "full");
+        }
+        if (auto text = io_.read(kMaxBytes)) {
+            psi.io_some_pct = parse_psi_avg10(*text, "some");
+            psi.io_full_pct = parse_psi_avg10(*text, "full");
+        }
+        sample.psi = psi;
+    }
+
+    std::vector<SourceStatus> status() const override {
+        return {file_status("pressure.cpu", kCpu, cpu_),
+                file_status("pressure.memory", kMemory, memory_),
+                file_status("pressure.io", kIo, io_)};
+    }
+
+  private:
+    static SourceStatus file_status(const char* name, const char* path, const SysFile& file) {
+        SourceStatus s{name, SourceStatus::State::absent, path, ""};
+        if (file.open_result() == OpenResult::ok)
+            s.state = SourceStatus::State::found;
+        else
+            s.hint = "kernel before 4.20, or built without PSI";
+        return s;
+    }
+
+    SysFile cpu_, memory_, io_;
+};
+
+}  // namespace
+
+SourcePtr make_pressure_source() {
+    return std::make_unique<PressureSource>();
+}
+
+}  // namespace edgetop
