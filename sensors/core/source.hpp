@@ -53,5 +53,7 @@ SourcePtr make_thermal_source();    // thermal zones and hwmon temperatures
 SourcePtr make_fan_source();        // PWM fans and tachometers
 SourcePtr make_board_source();      // device tree, L4T, nvpmodel
 SourcePtr make_processes_source();  // the process table (live root only)
+SourcePtr make_disk_source();       // /proc/diskstats: physical disks' bytes and busy time
+SourcePtr make_net_source();        // /proc/net/dev: interfaces' bytes (lo excluded)
 
 }  // namespace edgetop
