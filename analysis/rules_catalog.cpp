@@ -99,7 +99,8 @@ std::vector<RuleInfo> build_catalog() {
              3, 5),
          check_memory_pressure});
     rules.push_back({"io_stall", Severity::bottleneck,
-                     "The CPUs wait for storage: iowait at or above iowait_pct of CPU time.",
+                     "The CPUs wait for storage: iowait at or above iowait_pct of CPU time; "
+                     "evidence: the busiest disk, its busy % and read and write throughput.",
                      with_hysteresis({pct("iowait_pct", 20,
                                           "iowait at or above this share of "
                                           "CPU time")},

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/rules_checks.hpp"
+#include "analysis/rules_disk_evidence.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
 #include "edgetop/number_text.hpp"
@@ -101,6 +102,10 @@ RuleResult check_io_stall(const RuleInput& in) {
     r.evidence = {{"iowait_pct", round_to(*now.cpu.iowait_pct, 2)},
                   {"procs_blocked", or_null(now.system.procs_blocked)},
                   {"limit_pct", limit}};
+    // The storage named: the busiest disk, its busy % and throughput (none without diskstats).
+    const DiskSample* disk = busiest_disk(now);
+    if (disk) r.message += "; busiest disk " + describe(*disk);
+    r.evidence["disk"] = disk_evidence(disk);
     return r;
 }
 
