@@ -51,26 +51,23 @@ void parse_diskstats(std::string_view text, std::vector<DiskSample>& out) {
     out.clear();
     // After the name: reads, reads merged, sectors read, ms reading, writes, writes merged,
     // sectors written, ms writing, I/Os in flight, ms doing I/O (io_ticks), weighted ms.
-    constexpr size_t kCounters = 11;
+    std::array<uint64_t, 11> values{};
     while (!text.empty()) {
-        std::string_view rest = next_line(text);
-        next_token(rest);  // major
-        next_token(rest);  // minor
-        std::string_view name = next_token(rest);
+        FieldScanner fields(next_line(text));
+        fields.word();  // major
+        fields.word();  // minor
+        std::string_view name = fields.word();
         if (!is_physical_disk(name)) continue;
-        std::array<uint64_t, kCounters> values{};
-        size_t count = 0;
-        bool garbage = false;
-        for (std::string_view token = next_token(rest); !token.empty() && count < kCounters;
-             token = next_token(rest)) {
-            auto value = parse_counter(token);
-            if (!value) {
-                garbage = true;
+        bool complete = true;
+        for (auto& value : values) {
+            auto counter = fields.counter();
+            if (!counter) {
+                complete = false;
                 break;
             }
-            values[count++] = *value;
+            value = *counter;
         }
-        if (garbage || count < kCounters) continue;
+        if (!complete) continue;
         DiskSample disk;
         disk.name = std::string(name);
         if (values[2] <= kMaxSectors) disk.read_bytes_total = values[2] * kSectorBytes;

@@ -20,20 +20,18 @@ void parse_net_dev(std::string_view text, std::vector<NetSample>& out) {
         if (colon == std::string_view::npos) continue;  // not an interface line
         std::string_view name = trim(line.substr(0, colon));
         if (name.empty() || name == "lo" || name.find('|') != std::string_view::npos) continue;
-        std::string_view rest = line.substr(colon + 1);
+        FieldScanner fields(line.substr(colon + 1));
         std::array<uint64_t, kCounters> values{};
-        size_t count = 0;
-        bool garbage = false;
-        for (std::string_view token = next_token(rest); !token.empty() && count < kCounters;
-             token = next_token(rest)) {
-            auto value = parse_counter(token);
-            if (!value) {
-                garbage = true;
+        bool complete = true;
+        for (auto& value : values) {
+            auto counter = fields.counter();
+            if (!counter) {
+                complete = false;
                 break;
             }
-            values[count++] = *value;
+            value = *counter;
         }
-        if (garbage || count < kCounters) continue;
+        if (!complete) continue;
         NetSample net;
         net.name = std::string(name);
         net.rx_bytes_total = values[0];
