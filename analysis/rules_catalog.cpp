@@ -110,7 +110,8 @@ std::vector<RuleInfo> build_catalog() {
     rules.push_back({"io_stall", Severity::bottleneck,
                      "The CPUs wait for storage: iowait at or above iowait_pct of CPU time, or "
                      "every task stalled on I/O (PSI io full) at least psi_io_full_pct of the "
-                     "last 10 s.",
+                     "last 10 s; evidence: the busiest disk, its busy % and read and write "
+                     "throughput.",
                      with_hysteresis({pct("iowait_pct", 20,
                                           "iowait at or above this share of "
                                           "CPU time"),

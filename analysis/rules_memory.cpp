@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/rules_checks.hpp"
+#include "analysis/rules_disk_evidence.hpp"
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
 #include "edgetop/number_text.hpp"
@@ -162,6 +163,10 @@ RuleResult check_io_stall(const RuleInput& in) {
         {"limit_pct", limit},
         {"psi_io_full_pct", io_full ? nlohmann::json(round_to(*io_full, 2)) : nlohmann::json()},
         {"psi_io_full_limit_pct", io_full_limit}};
+    // The storage named: the busiest disk, its busy % and throughput (none without diskstats).
+    const DiskSample* disk = busiest_disk(now);
+    if (disk) r.message += "; busiest disk " + describe(*disk);
+    r.evidence["disk"] = disk_evidence(disk);
     return r;
 }
 

@@ -287,6 +287,23 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
     out += t.render("  ");
 }
 
+void disks_section(std::string& out, const std::vector<DiskSample>& disks) {
+    using S = DiskSample;
+    table_section(out, "Disks", disks,
+                  {field_column<S, key<S>("name")>("name"),
+                   field_column<S, key<S>("read_bytes_per_s")>("read"),
+                   field_column<S, key<S>("write_bytes_per_s")>("write"),
+                   field_column<S, key<S>("busy_pct")>("busy")});
+}
+
+void net_section(std::string& out, const std::vector<NetSample>& interfaces) {
+    using S = NetSample;
+    table_section(out, "Network", interfaces,
+                  {field_column<S, key<S>("name")>("name"),
+                   field_column<S, key<S>("rx_bytes_per_s")>("receive"),
+                   field_column<S, key<S>("tx_bytes_per_s")>("transmit")});
+}
+
 }  // namespace
 
 std::string format_snapshot(const Sample& s, const Board& board) {
@@ -305,6 +322,8 @@ std::string format_snapshot(const Sample& s, const Board& board) {
     memory_section(out, s.mem);
     pressure_section(out, s.psi);
     processes_section(out, s.procs);
+    disks_section(out, s.disks);
+    net_section(out, s.net);
     section(out, "Flags", s.flags.empty() ? "none" : fmt::format("{}", fmt::join(s.flags, " ")));
     return out;
 }

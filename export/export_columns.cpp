@@ -42,6 +42,8 @@ std::string_view unit_suffix(Unit unit) {
             return "_per_s";
         case Unit::per_minute:
             return "_rpm";
+        case Unit::byte_rate:
+            return "_bytes_per_s";
         default:
             return "";
     }
@@ -68,7 +70,8 @@ constexpr Naming kNamings[] = {
     {"emc", "emc_", "emc"},          {"engines", "engine_{}_", "engine"},
     {"rails", "rail_{}_", "rail"},   {"thermal", "thermal_{}_", "thermal"},
     {"fans", "fan_{}_", "fan"},      {"mem", "mem_", "mem"},
-    {"procs", "procs_", "procs"},
+    {"procs", "procs_", "procs"},    {"disks", "disk_{}_", "disk"},
+    {"net", "net_{}_", "net"},
 };
 
 // The prefix with "{}" replaced by the element's id or name.

@@ -39,6 +39,7 @@ void append_power_families(const FamilyInput& in, Families& out);    // rails, t
 void append_thermal_families(const FamilyInput& in, Families& out);  // temperatures, fans, cooling
 void append_memory_families(const FamilyInput& in, Families& out);   // RAM, swap, faults, PSI
 void append_board_families(const FamilyInput& in, Families& out);    // board, power mode, flags
+void append_io_families(const FamilyInput& in, Families& out);       // disk and network counters
 
 // Every family above, in the order they are served, with or without series.
 Families build_all_families(const FamilyInput& in);

@@ -68,11 +68,30 @@ void MetricSet::add(const Sample& sample) {
         psi_.at(3, "io some").add(sample.psi->io_some_pct);
         psi_.at(4, "io full").add(sample.psi->io_full_pct);
     }
+    add_io(sample);
+}
+
+void MetricSet::add_io(const Sample& sample) {
+    constexpr double kMiB = 1048576;
+    auto mib = [](const std::optional<double>& bytes_per_s) {
+        return bytes_per_s ? std::optional<double>(*bytes_per_s / kMiB) : std::nullopt;
+    };
+    for (std::size_t i = 0; i < sample.disks.size(); ++i) {
+        const auto& d = sample.disks[i];
+        disks_.at(2 * i, d.name + " read").add(mib(d.read_bytes_per_s));
+        disks_.at(2 * i + 1, d.name + " write").add(mib(d.write_bytes_per_s));
+    }
+    for (std::size_t i = 0; i < sample.net.size(); ++i) {
+        const auto& n = sample.net[i];
+        net_.at(2 * i, n.name + " rx").add(mib(n.rx_bytes_per_s));
+        net_.at(2 * i + 1, n.name + " tx").add(mib(n.tx_bytes_per_s));
+    }
 }
 
 std::vector<MetricReport> MetricSet::take() {
     std::vector<MetricReport> out;
-    for (Family* f : {&cpu_, &cores_, &gpu_, &emc_, &engines_, &rails_, &power_, &thermal_, &psi_})
+    for (Family* f : {&cpu_, &cores_, &gpu_, &emc_, &engines_, &rails_, &power_, &thermal_, &psi_,
+                      &disks_, &net_})
         for (auto& m : f->metrics)
             out.push_back(std::move(m));
     return out;

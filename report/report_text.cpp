@@ -36,8 +36,8 @@ std::string sampling_line(const analysis::SamplingReport& s) {
 }
 
 std::string metric_label(const analysis::MetricReport& m) {
-    bool with_family =
-        m.family == "rail" || m.family == "thermal" || m.family == "engine" || m.family == "psi";
+    bool with_family = m.family == "rail" || m.family == "thermal" || m.family == "engine" ||
+                       m.family == "psi" || m.family == "disk" || m.family == "net";
     return with_family ? fmt::format("{} {}", m.family, m.name) : m.name;
 }
 

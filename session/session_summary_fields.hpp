@@ -1,9 +1,9 @@
 // The fields of a sample line that a report summarises (SampleFields::summary), selected from the
 // schema (edgetop/sample_schema.hpp) by key: CPU utilisation (total and per core), GPU load, EMC
-// utilisation, engine load, rail power, total power, zone temperatures, the flags and the
-// pressure stall values (PSI). A key the struct's table lacks does not compile. Both summary
-// readers (session_read_summary.cpp for simdjson, summary_of() in session_read_sample_dom.cpp)
-// follow this list; every other field is left absent or empty.
+// utilisation, engine load, rail power, total power, zone temperatures, the flags, the pressure
+// stall values (PSI), and disk and network throughput. A key the struct's table lacks does not
+// compile. Both summary readers (session_read_summary.cpp for simdjson, summary_of() in
+// session_read_sample_dom.cpp) follow this list; every other field is left absent or empty.
 #pragma once
 
 #include <array>
@@ -37,7 +37,7 @@ constexpr std::size_t summary_key(std::string_view key) {
 template <>
 struct SummaryFields<Sample> {
     using S = Sample;
-    static constexpr std::array<std::size_t, 10> at{summary_key<S>("t"),
+    static constexpr std::array<std::size_t, 12> at{summary_key<S>("t"),
                                                     summary_key<S>("cpu"),
                                                     summary_key<S>("gpu"),
                                                     summary_key<S>("emc"),
@@ -46,7 +46,9 @@ struct SummaryFields<Sample> {
                                                     summary_key<S>("power_total_mw"),
                                                     summary_key<S>("thermal"),
                                                     summary_key<S>("flags"),
-                                                    summary_key<S>("psi")};
+                                                    summary_key<S>("psi"),
+                                                    summary_key<S>("disks"),
+                                                    summary_key<S>("net")};
 };
 
 template <>
@@ -100,6 +102,21 @@ struct SummaryFields<ThermalSample> {
     using S = ThermalSample;
     static constexpr std::array<std::size_t, 2> at{summary_key<S>("name"),
                                                    summary_key<S>("temp_c")};
+};
+
+template <>
+struct SummaryFields<DiskSample> {
+    using S = DiskSample;
+    static constexpr std::array<std::size_t, 3> at{summary_key<S>("name"),
+                                                   summary_key<S>("read_bytes_per_s"),
+                                                   summary_key<S>("write_bytes_per_s")};
+};
+
+template <>
+struct SummaryFields<NetSample> {
+    using S = NetSample;
+    static constexpr std::array<std::size_t, 3> at{
+        summary_key<S>("name"), summary_key<S>("rx_bytes_per_s"), summary_key<S>("tx_bytes_per_s")};
 };
 
 // Calls f(field) for each summarised field of T, in order, while it returns true.

@@ -25,6 +25,8 @@ std::string unit_value(Unit unit, std::optional<double> value) {
             return milli(value, "/s");
         case Unit::run_queue:
             return value ? fixed(*value, 2) : kAbsent;
+        case Unit::byte_rate:
+            return bytes_per_s_as_mib(value);
         default:
             return value ? number(*value, 1) : kAbsent;
     }

@@ -56,7 +56,7 @@ constexpr bool writes(schema::Unit unit) {
     if constexpr (std::is_same_v<T, std::optional<double>>)
         return unit == U::percent || unit == U::millivolt || unit == U::milliamp ||
                unit == U::milliwatt || unit == U::celsius || unit == U::seconds ||
-               unit == U::per_second || unit == U::run_queue;
+               unit == U::per_second || unit == U::run_queue || unit == U::byte_rate;
     else if constexpr (std::is_same_v<T, std::optional<int64_t>>)
         return unit == U::khz || unit == U::hz || unit == U::kib || unit == U::per_minute ||
                unit == U::count || unit == U::integer;

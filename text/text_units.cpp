@@ -109,6 +109,10 @@ std::string duration(std::optional<double> seconds) {
     return days > 0 ? fmt::format("{}d {}", days, hms) : hms;
 }
 
+std::string bytes_per_s_as_mib(std::optional<double> bytes_per_s) {
+    return bytes_per_s ? fixed(*bytes_per_s / 1048576.0, 2) + " MiB/s" : kAbsent;
+}
+
 std::string format_freq_hz(std::optional<int64_t> hz) {
     return frequency(non_negative(hz));
 }
@@ -187,6 +191,16 @@ std::string format_number(std::optional<double> value, int decimals) {
 std::string format_count(std::optional<double> value) {
     return in_units(value,
                     {{10, 1, 1, ""}, {1e4, 1, 0, ""}, {1e6, 1e3, 1, "k"}, {kAny, 1e6, 1, "M"}});
+}
+
+std::string format_bytes_per_s(std::optional<double> bytes_per_s) {
+    if (bytes_per_s && *bytes_per_s < 0) return kAbsent;
+    return in_units(bytes_per_s, {{1024, 1, 0, " B/s"},
+                                  {10 * 1024, 1024, 1, " KiB/s"},
+                                  {1024 * 1024, 1024, 0, " KiB/s"},
+                                  {10 * 1048576.0, 1048576, 1, " MiB/s"},
+                                  {1024 * 1048576.0, 1048576, 0, " MiB/s"},
+                                  {kAny, 1073741824.0, 2, " GiB/s"}});
 }
 
 }  // namespace edgetop::text

@@ -40,7 +40,8 @@ std::string kb_as_mib(std::optional<int64_t> kb);                  // "7620.5 Mi
 std::string integer(std::optional<int64_t> value, const char* unit = "");
 std::string yes_no(std::optional<bool> value);
 std::string text_or_absent(const std::optional<std::string>& value);
-std::string duration(std::optional<double> seconds);  // "3d 04:05:06"
+std::string duration(std::optional<double> seconds);                // "3d 04:05:06"
+std::string bytes_per_s_as_mib(std::optional<double> bytes_per_s);  // "12.34 MiB/s"
 
 // The interactive view: units scaled to the value.
 std::string format_freq_hz(std::optional<int64_t> hz);                 // "1.30 GHz", "204 MHz"
@@ -59,5 +60,6 @@ std::string format_speed(double factor);                               // "2", "
 std::string format_session_time(double seconds);                       // "12.3 s", "01:02:03"
 std::string format_number(std::optional<double> value, int decimals);  // "12.3"
 std::string format_count(std::optional<double> value);                 // "843", "12.3k"
+std::string format_bytes_per_s(std::optional<double> bytes_per_s);     // "512 B/s", "4.5 MiB/s"
 
 }  // namespace edgetop::text

@@ -75,7 +75,7 @@ void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
                                ctx.view.history().ram_used_pct, 100, "%");
             break;
         case PanelId::emc:
-            emc(c, ctx);
+            emc(draw_io_panel(c, s), ctx);
             break;
         default:
             break;

@@ -173,16 +173,18 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             flags_summary(c, ctx);
             break;
         case PanelId::top_processes: {
+            const Canvas area = draw_io_panel(c, s);
             const auto& procs = s.procs;
-            c.title(0, "Top processes",
-                    procs ? fmt::format("{} total, {} running", procs->total, procs->running) : "");
+            area.title(
+                0, "Top processes",
+                procs ? fmt::format("{} total, {} running", procs->total, procs->running) : "");
             if (!procs) {
-                c.text(1, 0, "n/a: the process table is read only on the live root", Style::dim);
+                area.text(1, 0, "n/a: the process table is read only on the live root", Style::dim);
                 break;
             }
             ProcessQuery query = ctx.ui.query;
             query.filter.clear();
-            draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx,
+            draw_process_rows(area.sub(1, 0, area.height() - 1, area.width()), ctx,
                               select_processes(procs->top.empty() ? procs->all : procs->top, query),
                               false);
             break;

@@ -155,6 +155,24 @@ struct ProcsSample {
     std::vector<ProcessSample> all;  // every process seen (not written to the session)
 };
 
+// One physical disk of /proc/diskstats.
+struct DiskSample {
+    std::string name;  // mmcblk0, nvme0n1, sda...
+    std::optional<double> read_bytes_per_s, write_bytes_per_s;
+    std::optional<double> busy_pct;  // share of the interval with I/O in flight (io_ticks)
+    // raw counters
+    std::optional<uint64_t> read_bytes_total, written_bytes_total;  // sectors x 512
+    std::optional<uint64_t> io_time_ms_total;                       // io_ticks
+};
+
+// One network interface of /proc/net/dev (lo excluded).
+struct NetSample {
+    std::string name;
+    std::optional<double> rx_bytes_per_s, tx_bytes_per_s;
+    // raw counters
+    std::optional<uint64_t> rx_bytes_total, tx_bytes_total;
+};
+
 struct Sample {
     double t_s = 0;  // seconds since the session started, monotonic clock
     std::chrono::system_clock::time_point time;
@@ -172,6 +190,8 @@ struct Sample {
     std::vector<std::string> flags;
     std::optional<PsiSample> psi;  // absent where the kernel has no /proc/pressure
     std::vector<CoolingSample> cooling;
+    std::vector<DiskSample> disks;
+    std::vector<NetSample> net;
 };
 
 }  // namespace edgetop

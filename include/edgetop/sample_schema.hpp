@@ -55,6 +55,7 @@ enum class Unit {
     texts,       // an array of strings
     object,      // an object (a struct described below)
     objects,     // an array of objects
+    byte_rate,   // B/s
 };
 
 // The unit as docs/session-format.md names it.
@@ -102,6 +103,8 @@ constexpr std::string_view unit_text(Unit unit) {
             return "object";
         case Unit::objects:
             return "array";
+        case Unit::byte_rate:
+            return "B/s";
     }
     return "";
 }
@@ -446,6 +449,30 @@ struct Schema<ProcsSample> {
 };
 
 template <>
+struct Schema<DiskSample> {
+    using S = DiskSample;
+    static constexpr auto fields =
+        std::make_tuple(field("name", &S::name, U::text, "disk (`mmcblk0`, `nvme0n1`, `sda`...)"),
+                        field("read_bytes_per_s", &S::read_bytes_per_s, U::byte_rate,
+                              R::significant, "bytes read over the last interval (sectors x 512)"),
+                        field("write_bytes_per_s", &S::write_bytes_per_s, U::byte_rate,
+                              R::significant, "bytes written over the last interval"),
+                        field("busy_pct", &S::busy_pct, U::percent, R::significant,
+                              "share of the interval with I/O in flight (`io_ticks`)"));
+};
+
+template <>
+struct Schema<NetSample> {
+    using S = NetSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text, "interface (`eth0`, `wlan0`, `l4tbr0`...)"),
+        field("rx_bytes_per_s", &S::rx_bytes_per_s, U::byte_rate, R::significant,
+              "bytes received over the last interval"),
+        field("tx_bytes_per_s", &S::tx_bytes_per_s, U::byte_rate, R::significant,
+              "bytes transmitted over the last interval"));
+};
+
+template <>
 struct Schema<Sample> {
     using S = Sample;
     static constexpr auto fields = std::make_tuple(
@@ -470,7 +497,10 @@ struct Schema<Sample> {
         field("psi", &S::psi, U::object,
               "pressure stall information (avg10); null without `/proc/pressure` (kernels before "
               "4.20: JetPack 4)"),
-        field("cooling", &S::cooling, U::objects, "thermal cooling devices"));
+        field("cooling", &S::cooling, U::objects, "thermal cooling devices"),
+        field("disks", &S::disks, U::objects,
+              "physical disks of `/proc/diskstats` (no partitions, loop, ram, zram, dm)"),
+        field("net", &S::net, U::objects, "network interfaces of `/proc/net/dev` but `lo`"));
 };
 
 }  // namespace edgetop::schema

@@ -164,7 +164,9 @@ void distributions(Markup& m, const std::string& prefix, const SessionReport& r)
     const Group groups[] = {{"cdf-cores", "CPU cores", {"core"}, "%", 1},
                             {"cdf-util", "CPU, GPU and EMC", {"cpu", "gpu", "emc"}, "%", 1},
                             {"cdf-power", "Power per rail and total", {"rail", "power"}, "W", 1e-3},
-                            {"cdf-thermal", "Zone temperatures", {"thermal"}, "°C", 1}};
+                            {"cdf-thermal", "Zone temperatures", {"thermal"}, "°C", 1},
+                            {"cdf-disk", "Disk read and write", {"disk"}, "MiB/s", 1},
+                            {"cdf-net", "Network receive and transmit", {"net"}, "MiB/s", 1}};
     for (const auto& g : groups) {
         std::vector<CdfSeries> series;
         for (const auto& metric : r.metrics)

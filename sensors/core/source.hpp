@@ -56,5 +56,7 @@ SourcePtr make_processes_source();  // the process table (live root only)
 SourcePtr make_pressure_source();   // /proc/pressure: PSI avg10 of cpu, memory, io
 SourcePtr make_vmstat_source();     // /proc/vmstat: major faults, OOM kills
 SourcePtr make_cooling_source();    // thermal cooling devices: state and max state
+SourcePtr make_disk_source();       // /proc/diskstats: physical disks' bytes and busy time
+SourcePtr make_net_source();        // /proc/net/dev: interfaces' bytes (lo excluded)
 
 }  // namespace edgetop

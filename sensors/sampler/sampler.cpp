@@ -22,6 +22,8 @@ std::vector<SourcePtr> make_all_sources(const Root& root) {
     sources.push_back(make_pressure_source());
     sources.push_back(make_vmstat_source());
     sources.push_back(make_cooling_source());
+    sources.push_back(make_disk_source());
+    sources.push_back(make_net_source());
     if (root.is_live()) sources.push_back(make_processes_source());
     // NVML reads the running driver, not a tree: only on the live root, and after the devfreq
     // GPUs (which it may complete) and the process table (whose GPU memory it fills).

@@ -210,6 +210,41 @@ TEST(ReportMetrics, PressureStallDistributionsWhereTheKernelHasPsi) {
               nullptr);
 }
 
+TEST(ReportMetrics, DiskAndNetworkThroughputInMiBPerSecond) {
+    // nvme0n1 reads 1 .. 100 MiB/s; its first reading has no rate (missing, not 0); eth0 receives
+    // a steady 2 MiB/s; usb1 appears half-way.
+    std::vector<Sample> samples;
+    for (int i = 0; i < 101; ++i) {
+        Sample s = with_power(i, 5000);
+        DiskSample nvme{"nvme0n1", {}, {}, {}, {}, {}, {}};
+        if (i > 0) nvme.read_bytes_per_s = i * 1048576.0, nvme.write_bytes_per_s = 0;
+        s.disks = {nvme};
+        s.net = {{"eth0", 2 * 1048576.0, 0, {}, {}}};
+        if (i >= 50) s.net.push_back({"usb1", 1024, 1024, {}, {}});
+        samples.push_back(s);
+    }
+    auto r = report_of(samples);
+    const auto* read = metric(r, "nvme0n1 read");
+    ASSERT_NE(read, nullptr);
+    EXPECT_EQ(read->family, "disk");
+    EXPECT_EQ(read->unit, "MiB/s");
+    EXPECT_EQ(read->summary.count(), 100u);
+    EXPECT_EQ(read->summary.missing(), 1u);
+    EXPECT_NEAR(*read->summary.mean(), 50.5, 1e-9);
+    EXPECT_NEAR(*read->summary.p90(), 90, 90 * 0.011);
+    EXPECT_EQ(*read->summary.max(), 100);
+    EXPECT_EQ(*metric(r, "nvme0n1 write")->summary.max(), 0);
+    EXPECT_EQ(metric(r, "eth0 rx")->family, "net");
+    EXPECT_EQ(*metric(r, "eth0 rx")->summary.mean(), 2);
+    EXPECT_EQ(metric(r, "usb1 tx")->summary.count(), 51u);
+    EXPECT_NEAR(*metric(r, "usb1 tx")->summary.mean(), 1.0 / 1024, 1e-12);
+    std::vector<std::string> families;
+    for (const auto& m : r.metrics)
+        if (families.empty() || families.back() != m.family) families.push_back(m.family);
+    EXPECT_EQ(families, (std::vector<std::string>{"cpu", "core", "gpu", "emc", "rail", "power",
+                                                  "thermal", "disk", "net"}));
+}
+
 Event event(double t, const std::string& flag, EventState state, double value = 0) {
     Event e;
     e.t_s = t;

@@ -132,5 +132,88 @@ TEST(IoStall, FiveSecondsToRaiseFiveToClear) {
     EXPECT_EQ(run.events.back().state, EventState::cleared);
 }
 
+// An NVMe SSD and the eMMC of an AGX Orin; the fetch stall is on the eMMC.
+Sample waiting_on_emmc(double t, double iowait) {
+    Sample s = waiting(t, iowait);
+    DiskSample nvme;
+    nvme.name = "nvme0n1";
+    nvme.read_bytes_per_s = 48 * 1048576.0;
+    nvme.write_bytes_per_s = 0;
+    nvme.busy_pct = 12;
+    DiskSample emmc;
+    emmc.name = "mmcblk0";
+    emmc.read_bytes_per_s = 41.5 * 1048576;
+    emmc.write_bytes_per_s = 2.25 * 1048576;
+    emmc.busy_pct = 97.4;
+    s.disks = {nvme, emmc};
+    return s;
+}
+
+TEST(IoStall, NamesTheBusiestDiskWithItsThroughput) {
+    const auto r = evaluate(check_io_stall, "io_stall", {waiting_on_emmc(0, 34)});
+    EXPECT_TRUE(r.holds);
+    EXPECT_EQ(r.message,
+              "CPUs 34 % in iowait, 3 processes blocked on I/O: storage feeds the work too "
+              "slowly; busiest disk mmcblk0 97 % busy, 41.5 MiB/s read, 2.2 MiB/s written");
+    EXPECT_EQ(r.evidence["disk"]["name"], "mmcblk0");
+    EXPECT_EQ(r.evidence["disk"]["busy_pct"], 97.4);
+    EXPECT_EQ(r.evidence["disk"]["read_bytes_per_s"], 41.5 * 1048576);
+    EXPECT_EQ(r.evidence["disk"]["write_bytes_per_s"], 2.25 * 1048576);
+}
+
+TEST(IoStall, BusyTiedTheHigherThroughputIsNamed) {
+    Sample s = waiting_on_emmc(0, 34);
+    s.disks[0].busy_pct = s.disks[1].busy_pct;
+    const auto r = evaluate(check_io_stall, "io_stall", {s});
+    EXPECT_EQ(r.evidence["disk"]["name"], "nvme0n1");
+}
+
+TEST(IoStall, NoDiskEvidenceWithoutDiskstatsOrBeforeItsRates) {
+    auto r = evaluate(check_io_stall, "io_stall", {waiting(0, 34)});
+    EXPECT_TRUE(r.holds);
+    EXPECT_TRUE(r.evidence.contains("disk"));
+    EXPECT_TRUE(r.evidence["disk"].is_null());
+    EXPECT_THAT(r.message, ::testing::Not(HasSubstr("disk")));
+    // The first reading of diskstats: disks listed, no rates yet.
+    Sample first = waiting_on_emmc(0, 34);
+    for (auto& d : first.disks) {
+        d.read_bytes_per_s.reset();
+        d.write_bytes_per_s.reset();
+        d.busy_pct.reset();
+    }
+    r = evaluate(check_io_stall, "io_stall", {first});
+    EXPECT_TRUE(r.evidence["disk"].is_null());
+    EXPECT_THAT(r.message, ::testing::Not(HasSubstr("busiest disk")));
+}
+
+TEST(IoStall, RaisedWithTheDiskAndClearedWithHysteresis) {
+    Analyzer analyzer(orin_board());
+    auto run = feed(analyzer, 0, 4.9, 0.7, [](double t) { return waiting_on_emmc(t, 40); });
+    EXPECT_TRUE(events_of(run.events, "io_stall").empty());
+    run = feed(analyzer, 5.6, 5.6, 1, [](double t) { return waiting_on_emmc(t, 40); });
+    auto raised = events_of(run.events, "io_stall");
+    ASSERT_EQ(raised.size(), 1u);
+    EXPECT_EQ(raised[0].state, EventState::raised);
+    EXPECT_EQ(raised[0].evidence["disk"]["name"], "mmcblk0");
+    EXPECT_THAT(raised[0].message, HasSubstr("busiest disk mmcblk0 97 % busy"));
+    // The disk goes idle and iowait drops: cleared only after clear_s (5 s).
+    const auto idle = [](double t) {
+        Sample s = waiting_on_emmc(t, 0.5);
+        for (auto& d : s.disks) {
+            d.busy_pct = 0.2;
+            d.read_bytes_per_s = 4096;
+            d.write_bytes_per_s = 0;
+        }
+        return s;
+    };
+    run = feed(analyzer, 6.3, 11, 0.7, idle);
+    EXPECT_TRUE(events_of(run.events, "io_stall").empty());
+    run = feed(analyzer, 11.3, 11.3, 1, idle);
+    const auto cleared = events_of(run.events, "io_stall");
+    ASSERT_EQ(cleared.size(), 1u);
+    EXPECT_EQ(cleared[0].state, EventState::cleared);
+    EXPECT_EQ(cleared[0].evidence["disk"]["busy_pct"], 0.2);
+}
+
 }  // namespace
 }  // namespace edgetop::analysis

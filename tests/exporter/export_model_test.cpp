@@ -130,6 +130,45 @@ TEST(ExportModel, SecondHwmonChipOfANameHasItsOwnZoneLabel) {
     EXPECT_EQ(*value(families, "edgetop_temperature_celsius", {{"zone", "coretemp.1 Core 0"}}), 49);
 }
 
+TEST(ExportModel, OrinDiskAndNetworkCountersByDevice) {
+    Families families = families_of("agx-orin");
+    // nvme0n1 line of the fixture's /proc/diskstats: 3490344 sectors read, 1105560 written,
+    // io_ticks 129913 ms; eth0 of /proc/net/dev: 2691209968 bytes in, 281146296 out.
+    EXPECT_EQ(*value(families, "edgetop_disk_read_bytes_total", {{"device", "nvme0n1"}}),
+              3490344.0 * 512);
+    EXPECT_EQ(*value(families, "edgetop_disk_written_bytes_total", {{"device", "nvme0n1"}}),
+              1105560.0 * 512);
+    EXPECT_DOUBLE_EQ(
+        *value(families, "edgetop_disk_io_time_seconds_total", {{"device", "nvme0n1"}}), 129.913);
+    EXPECT_EQ(*value(families, "edgetop_network_receive_bytes_total", {{"device", "eth0"}}),
+              2691209968.0);
+    EXPECT_EQ(*value(families, "edgetop_network_transmit_bytes_total", {{"device", "eth0"}}),
+              281146296.0);
+    // Whole disks only, every interface but lo.
+    EXPECT_EQ(find(families, "edgetop_disk_read_bytes_total")->series.size(), 2u);
+    EXPECT_EQ(find(families, "edgetop_network_receive_bytes_total")->series.size(), 7u);
+    EXPECT_FALSE(value(families, "edgetop_network_receive_bytes_total", {{"device", "lo"}}));
+    for (const char* counter :
+         {"edgetop_disk_read_bytes_total", "edgetop_disk_written_bytes_total",
+          "edgetop_disk_io_time_seconds_total", "edgetop_network_receive_bytes_total",
+          "edgetop_network_transmit_bytes_total"})
+        EXPECT_EQ(find(families, counter)->type, MetricType::Counter) << counter;
+}
+
+TEST(ExportModel, NoDiskOrNetworkSeriesWithoutTheirFiles) {
+    testing::FixtureTree tree("nano");
+    tree.remove("/proc/diskstats");
+    tree.remove("/proc/net/dev");
+    Sampler sampler{Root(tree.root())};
+    ExportModel model(sampler.board(), analysis::RuleConfig().enabled_ids(), 100);
+    Families families = model.add(sampler.sample());
+    for (const char* absent :
+         {"edgetop_disk_read_bytes_total", "edgetop_disk_written_bytes_total",
+          "edgetop_disk_io_time_seconds_total", "edgetop_network_receive_bytes_total",
+          "edgetop_network_transmit_bytes_total"})
+        EXPECT_EQ(find(families, absent), nullptr) << absent;
+}
+
 TEST(ExportModel, AbsentSensorsAreAbsentFamiliesNotZeros) {
     Families families = families_of("x86-pc");
     for (const char* absent :

@@ -91,6 +91,9 @@ inline Sample orin_sample() {
     s.mem.lfb_block_kb = 4096;
     s.mem.major_faults_per_s = 12.5;
     s.mem.oom_kills = 1;
+    s.disks = {{"mmcblk0", 0, 16384, 0.4, {}, {}, {}},
+               {"nvme0n1", 412876800.5, 3145728, 87.25, {}, {}, {}}};
+    s.net = {{"eth0", 1250000.125, 48213.5, {}, {}}, {"wlan0", std::nullopt, std::nullopt, {}, {}}};
 
     ProcsSample procs;
     procs.total = 412;

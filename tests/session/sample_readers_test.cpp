@@ -185,6 +185,19 @@ std::string describe(const Sample& s) {
     }
     for (std::size_t i = 0; i < s.flags.size(); ++i)
         d.field("flag" + std::to_string(i), s.flags[i]);
+    for (std::size_t i = 0; i < s.disks.size(); ++i) {
+        std::string p = "disk" + std::to_string(i) + ".";
+        d.field(p + "name", s.disks[i].name);
+        d.field(p + "read_bytes_per_s", s.disks[i].read_bytes_per_s);
+        d.field(p + "write_bytes_per_s", s.disks[i].write_bytes_per_s);
+        d.field(p + "busy_pct", s.disks[i].busy_pct);
+    }
+    for (std::size_t i = 0; i < s.net.size(); ++i) {
+        std::string p = "net" + std::to_string(i) + ".";
+        d.field(p + "name", s.net[i].name);
+        d.field(p + "rx_bytes_per_s", s.net[i].rx_bytes_per_s);
+        d.field(p + "tx_bytes_per_s", s.net[i].tx_bytes_per_s);
+    }
     return d.text();
 }
 

@@ -29,7 +29,11 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
     EXPECT_EQ(keys(line),
               (std::set<std::string>{"type", "t", "time", "cpu", "system", "ctxt_per_s", "gpu",
                                      "emc", "engines", "rails", "power_total_mw", "thermal", "fans",
-                                     "mem", "procs", "flags", "psi", "cooling"}));
+                                     "mem", "procs", "flags", "psi", "cooling", "disks", "net"}));
+    EXPECT_EQ(keys(line["disks"][0]),
+              (std::set<std::string>{"name", "read_bytes_per_s", "write_bytes_per_s", "busy_pct"}));
+    EXPECT_EQ(keys(line["net"][0]),
+              (std::set<std::string>{"name", "rx_bytes_per_s", "tx_bytes_per_s"}));
     EXPECT_EQ(keys(line["cpu"]),
               (std::set<std::string>{"util", "user", "system", "iowait", "cores"}));
     EXPECT_EQ(keys(line["cpu"]["cores"][0]),

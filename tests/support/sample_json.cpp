@@ -190,6 +190,25 @@ ordered_json procs_json(const std::optional<ProcsSample>& procs) {
     return {{"total", procs->total}, {"running", procs->running}, {"top", std::move(top)}};
 }
 
+ordered_json disks_json(const std::vector<DiskSample>& disks) {
+    ordered_json out = ordered_json::array();
+    for (const auto& d : disks)
+        out.push_back({{"name", d.name},
+                       {"read_bytes_per_s", rounded(d.read_bytes_per_s)},
+                       {"write_bytes_per_s", rounded(d.write_bytes_per_s)},
+                       {"busy_pct", rounded(d.busy_pct)}});
+    return out;
+}
+
+ordered_json net_json(const std::vector<NetSample>& interfaces) {
+    ordered_json out = ordered_json::array();
+    for (const auto& n : interfaces)
+        out.push_back({{"name", n.name},
+                       {"rx_bytes_per_s", rounded(n.rx_bytes_per_s)},
+                       {"tx_bytes_per_s", rounded(n.tx_bytes_per_s)}});
+    return out;
+}
+
 }  // namespace
 
 ordered_json sample_to_json(const Sample& s) {
@@ -210,7 +229,9 @@ ordered_json sample_to_json(const Sample& s) {
             {"procs", procs_json(s.procs)},
             {"flags", s.flags},
             {"psi", psi_json(s.psi)},
-            {"cooling", cooling_json(s.cooling)}};
+            {"cooling", cooling_json(s.cooling)},
+            {"disks", disks_json(s.disks)},
+            {"net", net_json(s.net)}};
 }
 
 // Through the same reader as session files, so there is one definition of how a line reads back.

@@ -169,6 +169,34 @@ TEST_F(Frame, MissingValuesShowNotAvailableAndWhy) {
     EXPECT_EQ(text.find("util    0%"), std::string::npos);
 }
 
+TEST_F(Frame, DisksAndNetworkOnTheMemoryAndOverviewPages) {
+    Scene scene;
+    Sample s = testing::orin_sample(6.0);
+    s.disks = {{"mmcblk0", 0, 16384, 0.4, {}, {}, {}},
+               {"nvme0n1", 412876800, 3145728, 87.25, {}, {}, {}}};
+    s.net = {{"can0", 0, 0, {}, {}}, {"eth0", 1250000, 48213, {}, {}}};
+    scene.view.update(s);
+    screen.resize(50, 160);
+    for (Page page : {Page::memory, Page::overview}) {
+        scene.ui.page = page;
+        scene.draw();
+        std::string text = screen.text();
+        EXPECT_NE(text.find("Disks / network"), std::string::npos) << text;
+        EXPECT_NE(text.find("2 disks, 2 interfaces"), std::string::npos) << text;
+        EXPECT_NE(text.find("r  394 MiB/s w  3.0 MiB/s  87%"), std::string::npos) << text;
+        EXPECT_NE(text.find("r      0 B/s w   16 KiB/s   0%"), std::string::npos) << text;
+        EXPECT_NE(text.find("rx  1.2 MiB/s tx   47 KiB/s"), std::string::npos) << text;
+    }
+    // Without the two files: said so, not zeros.
+    s.disks.clear();
+    s.net.clear();
+    scene.view.update(s);
+    scene.ui.page = Page::memory;
+    scene.draw();
+    EXPECT_NE(screen.text().find("n/a: no /proc/diskstats or /proc/net/dev"), std::string::npos)
+        << screen.text();
+}
+
 TEST_F(Frame, AsciiModeEmitsOnlyAscii) {
     Scene scene;
     scene.theme = Theme(false, true);

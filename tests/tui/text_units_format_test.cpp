@@ -51,6 +51,21 @@ TEST(Format, SizesDurationsRates) {
     EXPECT_EQ(format_number(12.345, 1), "12.3");
 }
 
+TEST(Format, ByteRatesPickTheirUnit) {
+    EXPECT_EQ(format_bytes_per_s(0), "0 B/s");
+    EXPECT_EQ(format_bytes_per_s(1000), "1000 B/s");
+    EXPECT_EQ(format_bytes_per_s(1536), "1.5 KiB/s");
+    EXPECT_EQ(format_bytes_per_s(500 * 1024), "500 KiB/s");
+    EXPECT_EQ(format_bytes_per_s(5.3 * 1048576), "5.3 MiB/s");
+    EXPECT_EQ(format_bytes_per_s(412876800), "394 MiB/s");
+    EXPECT_EQ(format_bytes_per_s(3.5 * 1073741824), "3.50 GiB/s");
+    EXPECT_EQ(format_bytes_per_s(std::nullopt), "n/a");
+    EXPECT_EQ(format_bytes_per_s(-1), "n/a");
+    EXPECT_EQ(format_bytes_per_s(std::nan("")), "n/a");
+    EXPECT_EQ(bytes_per_s_as_mib(5.25 * 1048576), "5.25 MiB/s");
+    EXPECT_EQ(bytes_per_s_as_mib(std::nullopt), "n/a");
+}
+
 TEST(Format, AbsentIsNotAvailableNeverZero) {
     EXPECT_EQ(format_freq_hz(std::nullopt), "n/a");
     EXPECT_EQ(format_freq_khz(std::nullopt), "n/a");
