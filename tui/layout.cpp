@@ -82,6 +82,8 @@ std::vector<PanelSpec> overview(int width, const LayoutModel& m) {
         {PanelId::thermal_summary, 2, 1 + zone_rows, false, Side::right, m.zones > 0},
         {PanelId::flags_summary, 2, 1 + m.flags, wide, Side::right, m.flags > 0},
         {PanelId::fans_summary, 2, 1 + m.fans, false, Side::right, m.fans > 0},
+        {PanelId::io, 2, 1 + cell_rows(right_w, kIoCellWidth, m.disks + m.nets), false, Side::right,
+         m.disks + m.nets > 0},
         {PanelId::top_processes, 3, 2 + m.processes, true, Side::below, m.procs},
     };
 }
@@ -121,9 +123,12 @@ std::vector<PanelSpec> power(int width, const LayoutModel& m) {
 }
 
 // The EMC panel stays where its source is absent: it says why (debugfs needs root).
-std::vector<PanelSpec> memory() {
+std::vector<PanelSpec> memory(int width, const LayoutModel& m) {
+    int right_w = column_width(Page::memory, width, Side::right);
     return {
         {PanelId::memory_breakdown, 3, 9},
+        {PanelId::io, 2, 1 + cell_rows(right_w, kIoCellWidth, m.disks + m.nets), false, Side::right,
+         m.disks + m.nets > 0},
         {PanelId::emc, 3, 8, true, Side::right},
         {PanelId::memory_graph, 3, 30, true},
     };
@@ -216,25 +221,54 @@ bool overlaps(const Rect& a, const Rect& b) {
 
 std::string_view panel_name(PanelId id) {
     constexpr std::array kNames = {
-        "header",         "tabs",        "footer",        "cpu_bars",     "gpu_summary",
-        "memory",         "power",       "thermal",       "fans_summary", "flags_summary",
-        "top_procs",      "cpu_cores",   "cpu_split",     "cpu_history",  "ctxt_graph",
-        "gpu_load",       "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
-        "rails",          "power_graph", "zones",         "fans",         "memory_breakdown",
-        "memory_graph",   "emc",         "process_table", "flag_list",    "flag_timeline",
-        "info",           "pressure",    "cooling",       "absent_sources", "more_panels"};
+        "header",       "tabs",        "footer",        "cpu_bars",     "gpu_summary",
+        "memory",       "power",       "thermal",       "fans_summary", "flags_summary",
+        "top_procs",    "cpu_cores",   "cpu_split",     "cpu_history",  "ctxt_graph",
+        "gpu_load",     "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
+        "rails",        "power_graph", "zones",         "fans",         "memory_breakdown",
+        "memory_graph", "emc",         "process_table", "flag_list",    "flag_timeline",
+        "info",         "pressure",    "cooling",       "io",           "absent_sources",
+        "more_panels"};
     return kNames[static_cast<size_t>(id)];
 }
 
 std::string_view panel_title(PanelId id) {
-    constexpr std::array kTitles = {
-        "Header",        "Tabs",          "Footer",        "CPU",          "GPU / EMC",
-        "Memory",        "Power",         "Hottest",       "Fans",         "Flags",
-        "Top processes", "Cores",         "CPU time",      "Core history", "Context switches",
-        "GPU load",      "GPU frequency", "GPU",           "Engines",      "GPU processes",
-        "Rails",         "Total power",   "Thermal zones", "Fans",         "Memory",
-        "RAM used",      "EMC",           "Processes",     "Flags",        "Timeline",
-        "Info",          "Pressure stalls", "Cooling devices", "n/a", "more"};
+    constexpr std::array kTitles = {"Header",
+                                    "Tabs",
+                                    "Footer",
+                                    "CPU",
+                                    "GPU / EMC",
+                                    "Memory",
+                                    "Power",
+                                    "Hottest",
+                                    "Fans",
+                                    "Flags",
+                                    "Top processes",
+                                    "Cores",
+                                    "CPU time",
+                                    "Core history",
+                                    "Context switches",
+                                    "GPU load",
+                                    "GPU frequency",
+                                    "GPU",
+                                    "Engines",
+                                    "GPU processes",
+                                    "Rails",
+                                    "Total power",
+                                    "Thermal zones",
+                                    "Fans",
+                                    "Memory",
+                                    "RAM used",
+                                    "EMC",
+                                    "Processes",
+                                    "Flags",
+                                    "Timeline",
+                                    "Info",
+                                    "Pressure stalls",
+                                    "Cooling devices",
+                                    "Disks / network",
+                                    "n/a",
+                                    "more"};
     return kTitles[static_cast<size_t>(id)];
 }
 
@@ -265,6 +299,8 @@ PanelItems panel_items(PanelId id, const LayoutModel& m) {
             return {"processes", m.processes};
         case PanelId::cooling:
             return {"cooling devices", m.cooling};
+        case PanelId::io:
+            return {"disks and interfaces", m.disks + m.nets};
         default:
             return {};
     }
@@ -281,7 +317,7 @@ std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& mode
         case Page::power:
             return power(width, model);
         case Page::memory:
-            return memory();
+            return memory(width, model);
         case Page::processes:
             return {{PanelId::process_table, 2, 1000, true}};
         case Page::analysis:

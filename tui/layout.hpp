@@ -64,6 +64,7 @@ enum class PanelId {
     info,
     pressure,  // analysis
     cooling,   // power
+    io,        // overview, memory: disks and network interfaces
     // any page: the panels whose source is absent, on one line
     absent_sources,
     // any page: the panels that got no row at all, on the last row
@@ -96,8 +97,9 @@ struct LayoutModel {
     bool swap = true;   // the machine has swap
     // The longest names, for the widths of the grid cells.
     int rail_name = 0, zone_name = 0, engine_name = 0;
-    int cooling = 0;  // cooling devices
-    bool psi = false;  // pressure stall information is read
+    int cooling = 0;          // cooling devices
+    bool psi = false;         // pressure stall information is read
+    int disks = 0, nets = 0;  // physical disks, network interfaces
 };
 
 // Cells of the grids (Overview rails and zones, GPU engines): the whole name, then the value;
@@ -105,6 +107,8 @@ struct LayoutModel {
 int rail_cell_width(const LayoutModel& model);
 int zone_cell_width(const LayoutModel& model);
 int engine_cell_width(const LayoutModel& model);
+// A disk's or an interface's cell: name, then its rates (tui/panel_io.cpp).
+inline constexpr int kIoCellWidth = 44;
 
 // What a list panel counts ("zones"), and how many; an empty kind for panels without a list.
 struct PanelItems {

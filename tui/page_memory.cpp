@@ -75,7 +75,10 @@ void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
                                ctx.view.history().ram_used_pct, 100, "%");
             break;
         case PanelId::emc:
-            emc(draw_io_panel(c, s), ctx);
+            emc(c, ctx);
+            break;
+        case PanelId::io:
+            draw_io_panel(c, s);
             break;
         default:
             break;

@@ -172,8 +172,11 @@ void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
         case PanelId::flags_summary:
             flags_summary(c, ctx);
             break;
+        case PanelId::io:
+            draw_io_panel(c, s);
+            break;
         case PanelId::top_processes: {
-            const Canvas area = draw_io_panel(c, s);
+            const Canvas& area = c;
             const auto& procs = s.procs;
             area.title(
                 0, "Top processes",

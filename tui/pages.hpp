@@ -69,8 +69,8 @@ void draw_history_graph(const Canvas& c, std::string_view title, std::string_vie
 // lower, starting at column x and at most 32 columns wide (nothing when fewer than 8 fit).
 void clock_bar(const Canvas& c, int y, int x, std::optional<int64_t> freq,
                std::optional<int64_t> cap, std::optional<int64_t> hw_max);
-// Disks and network along the bottom of c (Overview, Memory); returns the rows left above it.
-Canvas draw_io_panel(const Canvas& c, const Sample& sample);
+// Disks and network interfaces (Overview, Memory).
+void draw_io_panel(const Canvas& c, const Sample& sample);
 // A process table (used by the processes page and, without selection, the overview).
 void draw_process_rows(const Canvas& c, const FrameContext& ctx,
                        const std::vector<const ProcessSample*>& rows, bool selectable);

@@ -15,7 +15,8 @@ void draw_cooling_panel(const Canvas& c, const Sample& s) {
     }
     int count = static_cast<int>(s.cooling.size());
     int shown = items_shown(count, c.height() - 1);
-    if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "cooling devices"), Style::dim);
+    if (shown < count)
+        c.text(1 + shown, 0, more_items(count - shown, "cooling devices"), Style::dim);
     int y = 1;
     for (const auto& d : s.cooling) {
         if (y - 1 >= shown) break;

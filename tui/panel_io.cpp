@@ -1,17 +1,15 @@
-// The disks and network panel, shared by the Overview and Memory pages: drawn along the bottom of
-// a page's panel, one cell per disk (read, write, busy) and per interface (receive, transmit).
+// The disks and network panel of the Overview and Memory pages: one cell per disk (read, write,
+// busy) and per interface (receive, transmit).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
 namespace {
-
-constexpr int kCellWidth = 44;
-constexpr int kHostMinRows = 4;  // what the panel above keeps at least
 
 double traffic(const NetSample& n) {
     return n.rx_bytes_per_s.value_or(0) + n.tx_bytes_per_s.value_or(0);
@@ -41,34 +39,24 @@ void net_cell(const Canvas& cell, const NetSample& n) {
 
 }  // namespace
 
-Canvas draw_io_panel(const Canvas& c, const Sample& s) {
-    const int per_row = std::max(1, c.width() / kCellWidth);
-    const int items = static_cast<int>(s.disks.size() + s.net.size());
-    const int wanted = 1 + std::max(1, (items + per_row - 1) / per_row);
-    const int rows = std::min(wanted, c.height() - kHostMinRows);
-    if (rows < 2) return c;
-    const Canvas panel = c.sub(c.height() - rows, 0, rows, c.width());
-    panel.title(0, "Disks / network",
-                fmt::format("{} disks, {} interfaces", s.disks.size(), s.net.size()));
-    if (items == 0) panel.text(1, 0, "n/a: no /proc/diskstats or /proc/net/dev", Style::dim);
-    // The busiest interfaces first: where rows run out, the idle ones (can0, usb0...) drop.
+void draw_io_panel(const Canvas& c, const Sample& s) {
+    c.title(0, "Disks / network",
+            fmt::format("{} disks, {} interfaces", s.disks.size(), s.net.size()));
+    // The busiest interfaces first: where rows run out, the idle ones (can0, usb0...) are the ones
+    // counted in "+N more".
     std::vector<const NetSample*> interfaces;
     for (const auto& n : s.net)
         interfaces.push_back(&n);
     std::stable_sort(interfaces.begin(), interfaces.end(),
                      [](const auto* a, const auto* b) { return traffic(*a) > traffic(*b); });
-    const int capacity = (rows - 1) * per_row;
-    int index = 0;
-    auto next_cell = [&]() {
-        int row = 1 + index / per_row, column = index % per_row;
-        ++index;
-        return panel.sub(row, column * kCellWidth, 1, kCellWidth - 2);
-    };
-    for (const auto& d : s.disks)
-        if (index < capacity) disk_cell(next_cell(), d);
-    for (const auto* n : interfaces)
-        if (index < capacity) net_cell(next_cell(), *n);
-    return c.sub(0, 0, c.height() - rows, c.width());
+    const int disks = static_cast<int>(s.disks.size());
+    draw_cells(c, 1, kIoCellWidth, disks + static_cast<int>(interfaces.size()),
+               "disks and interfaces", [&](int i, const Canvas& cell) {
+                   if (i < disks)
+                       disk_cell(cell, s.disks[static_cast<size_t>(i)]);
+                   else
+                       net_cell(cell, *interfaces[static_cast<size_t>(i - disks)]);
+               });
 }
 
 }  // namespace edgetop::tui

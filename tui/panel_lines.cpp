@@ -39,6 +39,8 @@ std::string_view absent_text(PanelId id, const FrameContext& ctx) {
             return "no PSI (/proc/pressure)";
         case PanelId::cooling:
             return "no cooling device";
+        case PanelId::io:
+            return "no disks or network";
         default:
             return panel_title(id);
     }

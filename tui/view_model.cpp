@@ -125,6 +125,8 @@ LayoutModel ViewModel::layout_model() const {
     m.engine_name = longest(sample_.engines);
     m.cooling = static_cast<int>(sample_.cooling.size());
     m.psi = sample_.psi.has_value();
+    m.disks = static_cast<int>(sample_.disks.size());
+    m.nets = static_cast<int>(sample_.net.size());
     return m;
 }
 

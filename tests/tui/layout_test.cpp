@@ -130,16 +130,18 @@ TEST(Layout, EveryPanelIsPlacedFoldedOrNamedAtEverySize) {
 
 TEST(Layout, AbsentSourcesShareOneStatusLine) {
     LayoutModel model = kOrin;
-    model.fans = 0, model.flags = 0, model.procs = false;
+    model.fans = 0, model.flags = 0, model.procs = false, model.disks = 0, model.nets = 0;
     auto panels = layout_page(Page::overview, 24, 80, model);
     const Panel* absent = find_panel(panels, PanelId::absent_sources);
     ASSERT_NE(absent, nullptr);
     EXPECT_EQ(absent->rect.h, 1);
     EXPECT_EQ(absent->listed, (std::vector<PanelId>{PanelId::flags_summary, PanelId::fans_summary,
-                                                    PanelId::top_processes}));
+                                                    PanelId::io, PanelId::top_processes}));
     EXPECT_EQ(find_panel(panels, PanelId::fans_summary), nullptr);
     // Nothing absent: no status line.
-    auto complete = layout_page(Page::overview, 24, 80, kOrin);
+    LayoutModel all = kOrin;
+    all.disks = 2, all.nets = 3;
+    auto complete = layout_page(Page::overview, 24, 80, all);
     EXPECT_EQ(find_panel(complete, PanelId::absent_sources), nullptr);
 }
 
