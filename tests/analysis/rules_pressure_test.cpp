@@ -130,7 +130,7 @@ TEST(IoStallPsi, IoFullHoldsEvenWithLowIowait) {
     EXPECT_TRUE(r.holds);
     EXPECT_EQ(r.message,
               "CPUs 0 % in iowait, 0 processes blocked on I/O, every task stalled on I/O 14.2 % of "
-              "the last 10 s (PSI): storage feeds the work too slowly");
+              "the last 10 s (PSI), at or above 10 %");
     EXPECT_EQ(r.evidence["psi_io_full_pct"], 14.2);
     EXPECT_FALSE(evaluate(check_io_stall, "io_stall", {with_psi(0, 0, 9.9)}).holds);
 }
@@ -212,8 +212,8 @@ TEST(ThermalThrottleCooling, HotZoneWithIdleDevicesDoesNotSayClocksAreLowered) {
         if (zone.name == "cpu-thermal") zone.temp_c = 99.5;
     const auto r = evaluate(check_thermal_throttle, "thermal_throttle", {s});
     EXPECT_TRUE(r.holds);
-    EXPECT_THAT(r.message, HasSubstr("hot enough for the kernel to lower clocks"));
-    EXPECT_THAT(r.message, HasSubstr("no CPU or GPU cooling device is active yet"));
+    EXPECT_THAT(r.message, HasSubstr("at or above its passive trip point 99 °C"));
+    EXPECT_THAT(r.message, HasSubstr("no CPU or GPU cooling device is active"));
     EXPECT_THAT(r.message, Not(HasSubstr("lowering clocks now")));
 }
 
