@@ -95,10 +95,9 @@ RuleResult check_memory_pressure(const RuleInput& in) {
             fixed(std::abs(*rise), 1), swap_window_s,
             swapping ? fmt::format(", faster than {:g} %", rise_limit) : ""));
     if (psi_full)
-        parts.push_back(fmt::format("every task stalled on memory {} % of the last 10 s (PSI){}",
-                                    fixed(*psi_full, 1),
-                                    stalled ? fmt::format(", at or above {:g} %", psi_full_limit)
-                                            : ""));
+        parts.push_back(fmt::format(
+            "every task stalled on memory {} % of the last 10 s (PSI){}", fixed(*psi_full, 1),
+            stalled ? fmt::format(", at or above {:g} %", psi_full_limit) : ""));
     if (mem.major_faults_per_s)
         parts.push_back(fmt::format("{} major page faults/s", fixed(*mem.major_faults_per_s, 0)));
     r.message = fmt::format("{}", fmt::join(parts, "; "));
@@ -145,16 +144,15 @@ RuleResult check_io_stall(const RuleInput& in) {
         now.system.procs_blocked
             ? fmt::format(", {} processes blocked on I/O", *now.system.procs_blocked)
             : "";
-    std::string measured = now.cpu.iowait_pct
-                               ? fmt::format("CPUs {} % in iowait{}", fixed(*now.cpu.iowait_pct, 0),
-                                             waiting ? fmt::format(", at or above {:g} %", limit)
-                                                     : "")
-                               : std::string("no iowait reading");
+    std::string measured =
+        now.cpu.iowait_pct ? fmt::format("CPUs {} % in iowait{}", fixed(*now.cpu.iowait_pct, 0),
+                                         waiting ? fmt::format(", at or above {:g} %", limit) : "")
+                           : std::string("no iowait reading");
     measured += blocked;
     if (io_full)
-        measured += fmt::format(
-            ", every task stalled on I/O {} % of the last 10 s (PSI){}", fixed(*io_full, 1),
-            stalled ? fmt::format(", at or above {:g} %", io_full_limit) : "");
+        measured += fmt::format(", every task stalled on I/O {} % of the last 10 s (PSI){}",
+                                fixed(*io_full, 1),
+                                stalled ? fmt::format(", at or above {:g} %", io_full_limit) : "");
     r.message = measured;
     r.evidence = {
         {"iowait_pct",

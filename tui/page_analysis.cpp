@@ -1,6 +1,7 @@
 // Page 7, Analysis: the active bottleneck flags, each with its message word-wrapped and its
 // evidence as small tables; Up/Down select one, Enter opens its detail (page_analysis_detail.cpp).
-// Below, when each flag was raised and cleared in this session. The pressure stalls: panel_pressure.cpp.
+// Below, when each flag was raised and cleared in this session. The pressure stalls:
+// panel_pressure.cpp.
 #include <fmt/format.h>
 
 #include <algorithm>
