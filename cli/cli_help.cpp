@@ -1,5 +1,7 @@
 #include "cli/cli_help.hpp"
 
+#include "edgetop/view_keys.hpp"
+
 #include <cctype>
 #include <vector>
 
@@ -105,6 +107,9 @@ std::string help_text(std::string_view command) {
         for (const auto& c : kCommands)
             if (!c.name.empty())
                 append_command_options(out, fmt::format("Options of {}", c.name), c);
+        out += "\nKeys of the interactive view (h shows them in the view):\n";
+        for (const auto& key : kViewKeys)
+            append_entry(out, std::string(key.keys), key.action);
         out += fmt::format("\nRun '{} COMMAND --help' for one command; see {}(1) for details.\n",
                            kProgram, kProgram);
         return out;

@@ -16,33 +16,6 @@ constexpr int kEscape = kEscapeKey;
 constexpr int kTab = '\t';
 constexpr std::array kIntervalsMs = {100, 200, 250, 500, 1000, 2000, 5000, 10000};
 
-constexpr std::array kHelp = {
-    KeyHelp{"1-8", "go to a page: Overview CPU GPU Power Memory Procs Analysis Info"},
-    KeyHelp{"Tab / Shift-Tab", "next / previous page (also Right / Left)"},
-    KeyHelp{"q", "quit (also Ctrl-C)"},
-    KeyHelp{"Esc", "close a prompt or this help (never quits)"},
-    KeyHelp{"h / ?", "show or hide this help"},
-    KeyHelp{"p", "pause the display (sampling and recording go on)"},
-    KeyHelp{"+ / -", "sample slower / faster (100 ms .. 10 s)"},
-    KeyHelp{"r", "start recording to a file (asks for the path) / stop"},
-    KeyHelp{"s", "cycle the process sort column"},
-    KeyHelp{"< / >", "sort by the previous / next column"},
-    KeyHelp{"i", "invert the sort order"},
-    KeyHelp{"/", "filter processes by name (Enter keeps, Esc clears)"},
-    KeyHelp{"Up/Down PgUp/PgDn", "move in the process table (Home / End)"},
-    KeyHelp{"  on Analysis (7)", "Up/Down select a flag, PgUp/PgDn scroll the timeline or detail"},
-    KeyHelp{"Enter / Esc", "open / close the selected flag's detail and history (page 7)"},
-    KeyHelp{"k", "send a signal to the selected process (asks y/n)"},
-    KeyHelp{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
-    KeyHelp{"m", "power mode: type an id from the list, Enter, y (runs nvpmodel -m ID; root)"},
-    KeyHelp{"c", "jetson_clocks: y maximum clocks (state stored first), r restore (root)"},
-    KeyHelp{"f", "fan profile: q quiet, c cool, then y (runs nvpmodel -d; root, JetPack 5+)"},
-    KeyHelp{"replay: Space / p", "pause or resume the playback"},
-    KeyHelp{"replay: Left / Right", "step one sample back / forward (pauses)"},
-    KeyHelp{"replay: g / G", "jump to the first / last sample"},
-    KeyHelp{"replay: + / -", "play twice as fast / half as fast"},
-};
-
 struct SignalKey {
     int key;
     int signal;
@@ -238,7 +211,7 @@ std::string_view signal_name(int signal) {
 }
 
 std::span<const KeyHelp> key_help() {
-    return kHelp;
+    return kViewKeys;
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "edgetop/board.hpp"
+#include "edgetop/view_keys.hpp"
 #include "tui/ui_state.hpp"
 
 namespace edgetop::tui {
@@ -60,10 +61,7 @@ int step_interval(int interval_ms, int direction);
 
 std::string_view signal_name(int signal);
 
-struct KeyHelp {
-    std::string_view keys;
-    std::string_view action;
-};
+using KeyHelp = ViewKey;
 std::span<const KeyHelp> key_help();
 
 }  // namespace edgetop::tui

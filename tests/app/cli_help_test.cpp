@@ -5,6 +5,7 @@
 
 #include "cli/cli_help.hpp"
 #include "cli/cli_table.hpp"
+#include "edgetop/view_keys.hpp"
 
 namespace edgetop::cli {
 namespace {
@@ -73,6 +74,22 @@ TEST(CliHelp, EveryOptionLabelIsSetApartFromItsText) {
         char after = help[at + (o.short_name ? 2 : 4) + label.size()];
         EXPECT_TRUE(after == ' ' || after == '\n') << "runs into its text: " << label;
     }
+}
+
+// The view's keys: every entry of the table the view's own help draws, with the start of its
+// action.
+TEST(CliHelp, ListsEveryKeyOfTheView) {
+    std::string help = help_text("");
+    size_t section = help.find("Keys of the interactive view");
+    ASSERT_NE(section, std::string::npos);
+    for (const auto& key : kViewKeys) {
+        size_t at = help.find("  " + std::string(key.keys) + " ", section);
+        ASSERT_NE(at, std::string::npos) << key.keys;
+        std::string first_word(key.action.substr(0, key.action.find(' ')));
+        EXPECT_NE(help.find(first_word, at), std::string::npos) << key.keys;
+    }
+    EXPECT_NE(help.find("power mode", section), std::string::npos);
+    EXPECT_NE(help.find("jetson_clocks", section), std::string::npos);
 }
 
 TEST(CliHelp, Version) {

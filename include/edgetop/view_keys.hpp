@@ -1,0 +1,42 @@
+// The keys of the interactive view, one table for the view's own help (h), `edgetop --help` and
+// the README and man page, which list the same keys.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace edgetop {
+
+struct ViewKey {
+    std::string_view keys;
+    std::string_view action;
+};
+
+inline constexpr std::array kViewKeys = {
+    ViewKey{"1-8", "go to a page: Overview CPU GPU Power Memory Procs Analysis Info"},
+    ViewKey{"Tab / Shift-Tab", "next / previous page (also Right / Left)"},
+    ViewKey{"q", "quit (also Ctrl-C)"},
+    ViewKey{"Esc", "close a prompt or this help (never quits)"},
+    ViewKey{"h / ?", "show or hide this help"},
+    ViewKey{"p", "pause the display (sampling and recording go on)"},
+    ViewKey{"+ / -", "sample slower / faster (100 ms .. 10 s)"},
+    ViewKey{"r", "start recording to a file (asks for the path) / stop"},
+    ViewKey{"s", "cycle the process sort column"},
+    ViewKey{"< / >", "sort by the previous / next column"},
+    ViewKey{"i", "invert the sort order"},
+    ViewKey{"/", "filter processes by name (Enter keeps, Esc clears)"},
+    ViewKey{"Up/Down PgUp/PgDn", "move in the process table (Home / End)"},
+    ViewKey{"  on Analysis (7)", "Up/Down select a flag, PgUp/PgDn scroll the timeline or detail"},
+    ViewKey{"Enter / Esc", "open / close the selected flag's detail and history (page 7)"},
+    ViewKey{"k", "send a signal to the selected process (asks y/n)"},
+    ViewKey{"  in that prompt", "t TERM, k KILL, i INT, h HUP, s STOP, c CONT"},
+    ViewKey{"m", "power mode: type an id from the list, Enter, y (runs nvpmodel -m ID; root)"},
+    ViewKey{"c", "jetson_clocks: y maximum clocks (state stored first), r restore (root)"},
+    ViewKey{"f", "fan profile: q quiet, c cool, then y (runs nvpmodel -d; root, JetPack 5+)"},
+    ViewKey{"replay: Space / p", "pause or resume the playback"},
+    ViewKey{"replay: Left / Right", "step one sample back / forward (pauses)"},
+    ViewKey{"replay: g / G", "jump to the first / last sample"},
+    ViewKey{"replay: + / -", "play twice as fast / half as fast"},
+};
+
+}  // namespace edgetop
