@@ -17,6 +17,7 @@ declare -A emulation_excluded=(
   [LiveTable.ThreadsCountsTheMainThread]="qemu-user adds a host thread of its own to every process: /proc counts 5 threads for 4"
   [ProcessScan.FactsFromLibprocFieldsFromTheOpenStat]="the same extra qemu thread: /proc counts 2 threads for 1"
   [RecordCommand.MissingCommandIsReportedWithStatus127]="qemu-user runs posix_spawn's CLONE_VM|CLONE_VFORK child as a fork, so a failed exec is never reported to the parent (the child still exits 127)"
+  [ToolRunner.AMissingToolIsAReason]="the same posix_spawn emulation: the view's mode switch is not told that a missing nvpmodel or jetson_clocks failed to start"
   [HupTermInt/StopSignal.SentAtStartUpStillLeavesASessionWithAnEndLine/*]="qemu-user keeps the guest's blocked-signal mask to itself: SigBlk in /proc/PID/status, which the test waits on before signalling, is qemu's host mask, so the signal arrives before edgetop has blocked it"
 )
 excluded=$(IFS=:; echo "${!emulation_excluded[*]}")
