@@ -58,7 +58,7 @@ void BM_OrinEvidenceReadersAlone(benchmark::State& state) {
         benchmark::DoNotOptimize(sampler.sample());
 }
 
-// The files the three readers hold open, read with pread and nothing else.
+// The files the five readers hold open, read with pread and nothing else.
 void BM_OrinEvidenceReadersPreadFloor(benchmark::State& state) {
     edgetop::Root root(orin());
     edgetop::Sampler sampler{root, sources(root, true, true)};
