@@ -41,7 +41,10 @@ root="$platform_work/arm64-suite"
 make_chroot "$root" bookworm arm64 tmux prometheus
 trap unmount_all EXIT
 chroot_mounts "$root"
-bind_mount "$platform_root" "$root$platform_root"
+# The source tree read-only (a tree deleted through a mount left by a killed run must not take
+# the sources with it), the test build read-write on top: ctest writes there.
+bind_mount "$platform_root" "$root$platform_root" ro
+bind_mount "$build" "$root$build"
 cp "$platform_root/scripts/platforms/run-suite.sh" "$root/run-suite.sh"
 uname_m=$(chroot "$root" uname -m)
 [ "$uname_m" = aarch64 ] || die "the chroot's uname -m says $uname_m, not aarch64"

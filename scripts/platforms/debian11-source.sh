@@ -8,7 +8,8 @@
 # Needs root, debootstrap and the Debian archive (DEBIAN_MIRROR, default
 # http://deb.debian.org/debian). The debootstrapped system is cached like every stage's (lib.sh:
 # a tarball in /var/cache/edgetop-platforms); the chroot itself is made afresh from it each run.
-# /proc, /sys, /dev and /dev/pts are bind-mounted while it runs and unmounted on every exit.
+# /proc and /sys are bind-mounted and /dev is one of its own (chroot_dev) while it runs, all
+# unmounted on every exit.
 set -euo pipefail
 
 source "$(dirname "$0")/lib.sh"
@@ -45,6 +46,7 @@ cleanup() {
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
     umount -l "${mounted[$i]}" 2>/dev/null || true
   done
+  unmount_all
   # debootstrap mounts proc and sys itself and may leave them behind when it fails.
   for m in proc sys; do
     mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m"
@@ -67,8 +69,7 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
 bind /proc
 bind /sys
-bind /dev
-bind /dev/pts
+chroot_dev "$root"
 
 stage "copy source"
 mkdir -p "$root/src/edgetop"

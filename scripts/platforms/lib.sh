@@ -100,20 +100,52 @@ remove_tree() {
   rm -rf "$dir"
 }
 
-# bind_mount SOURCE TARGET: remembered, and undone by unmount_all.
+# bind_mount SOURCE TARGET [ro]: remembered, and undone by unmount_all.
 bind_mount() {
   mkdir -p "$2"
   mount --bind "$1" "$2"
   platform_mounts+=("$2")
+  if [ "${3:-}" = ro ]; then
+    mount -o remount,bind,ro "$2" || die "cannot make the bind mount of $1 read-only"
+  fi
+}
+
+# A /dev of the chroot's own: a small tmpfs with the nodes builds and tests use and a devpts
+# instance of its own, never the host's /dev bind-mounted. A stage killed outright (SIGKILL, a
+# power cut) leaves its mounts behind, and deleting the tree then (rm -rf build-platforms) would
+# delete through a bound /dev the host's own device nodes.
+chroot_dev() {
+  local dev=$1/dev name major minor
+  mkdir -p "$dev"
+  mount -t tmpfs -o mode=0755,size=16m edgetop-chroot-dev "$dev"
+  platform_mounts+=("$dev")
+  while read -r name major minor; do
+    mknod -m 0666 "$dev/$name" c "$major" "$minor"
+  done <<'NODES'
+null 1 3
+zero 1 5
+full 1 7
+random 1 8
+urandom 1 9
+tty 5 0
+NODES
+  mkdir -p "$dev/pts" "$dev/shm"
+  chmod 1777 "$dev/shm"
+  mount -t devpts -o newinstance,ptmxmode=0666,mode=0620 devpts "$dev/pts"
+  platform_mounts+=("$dev/pts")
+  ln -s pts/ptmx "$dev/ptmx"
+  ln -s /proc/self/fd "$dev/fd"
+  ln -s /proc/self/fd/0 "$dev/stdin"
+  ln -s /proc/self/fd/1 "$dev/stdout"
+  ln -s /proc/self/fd/2 "$dev/stderr"
 }
 
 chroot_mounts() {
   local dir=$1
-  mkdir -p "$dir/proc" "$dir/dev" "$dir/dev/pts" "$dir/sys"
+  mkdir -p "$dir/proc" "$dir/sys"
   mount -t proc proc "$dir/proc"
   platform_mounts+=("$dir/proc")
-  bind_mount /dev "$dir/dev"
-  bind_mount /dev/pts "$dir/dev/pts"
+  chroot_dev "$dir"
 }
 
 unmount_all() {
