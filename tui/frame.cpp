@@ -50,6 +50,11 @@ int process_table_rows(int rows, int cols, const ViewModel& view) {
     return 0;
 }
 
+void clamp_scroll(UiState& ui, const ScrollLimits& limits) {
+    if (limits.timeline) ui.timeline_scroll = std::min(ui.timeline_scroll, *limits.timeline);
+    if (limits.detail) ui.detail_scroll = std::min(ui.detail_scroll, *limits.detail);
+}
+
 void draw_frame(WINDOW* win, const FrameContext& ctx) {
     werase(win);
     int rows = 0, cols = 0;

@@ -2,6 +2,7 @@
 // refresh the terminal; the loop calls wnoutrefresh + doupdate once per frame.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,14 @@
 #include "tui/view_model.hpp"
 
 namespace edgetop::tui {
+
+// How far the drawn frame could scroll its timeline and flag detail (unset where not drawn): the
+// loop clamps the scroll state to it after each frame, so PgDn stops at the end and the next PgUp
+// moves at once.
+struct ScrollLimits {
+    std::optional<int> timeline;
+    std::optional<int> detail;
+};
 
 struct FrameContext {
     const ViewModel& view;
@@ -26,8 +35,12 @@ struct FrameContext {
     bool replay_ended = false;
     bool recording = false;
     std::string record_path;
-    bool root = false;  // the user is root (the footer says no "needs root")
+    bool root = false;               // the user is root (the footer says no "needs root")
+    ScrollLimits* limits = nullptr;  // filled by the drawing, where given
 };
+
+// Clamps the scroll state to what the last frame could show.
+void clamp_scroll(UiState& ui, const ScrollLimits& limits);
 
 void draw_frame(WINDOW* win, const FrameContext& ctx);
 

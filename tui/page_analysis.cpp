@@ -92,8 +92,9 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
         return;
     }
     int visible = c.height() - 1;
-    int scroll = std::clamp(ctx.ui.timeline_scroll, 0,
-                            std::max(0, static_cast<int>(events.size()) - visible));
+    const int last_scroll = std::max(0, static_cast<int>(events.size()) - visible);
+    if (ctx.limits) ctx.limits->timeline = last_scroll;
+    int scroll = std::clamp(ctx.ui.timeline_scroll, 0, last_scroll);
     for (int r = 0; r < visible; ++r) {
         int index = static_cast<int>(events.size()) - 1 - scroll - r;  // newest first
         if (index < 0) break;

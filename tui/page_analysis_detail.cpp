@@ -126,7 +126,9 @@ void draw_flag_detail(const Canvas& c, const FrameContext& ctx) {
     // PgUp/PgDn scroll; the last row says how many lines are below when some are.
     const int rows = c.height() - 1;
     const int total = static_cast<int>(lines.size());
-    const int first = std::clamp(ctx.ui.detail_scroll, 0, std::max(0, total - rows + 1));
+    const int last_first = std::max(0, total - rows);  // the last lines fill the panel
+    if (ctx.limits) ctx.limits->detail = last_first;
+    const int first = std::clamp(ctx.ui.detail_scroll, 0, last_first);
     const bool cut = total - first > rows;
     const int shown = cut ? std::max(0, rows - 1) : total - first;
     for (int i = 0; i < shown; ++i) {

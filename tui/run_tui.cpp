@@ -140,6 +140,7 @@ class Loop {
 
     void draw() {
         bool is_recording = recording();
+        ScrollLimits limits;
         FrameContext ctx{shown(),
                          ui_,
                          feed_.board(),
@@ -151,8 +152,10 @@ class Loop {
                          ended_,
                          is_recording,
                          is_recording ? options_.recorder->path() : std::string(),
-                         options_.root};
+                         options_.root,
+                         &limits};
         draw_frame(stdscr, ctx);
+        clamp_scroll(ui_, limits);
         wnoutrefresh(stdscr);
         doupdate();
     }

@@ -77,9 +77,13 @@ struct AnalysisScene {
         context.flags = &view.sample().flags;
         return handle_key(k, ui, context);
     }
+    // As the view's loop does: draw, then clamp the scroll state to what the frame could show.
     void draw() {
-        FrameContext ctx{view, ui, board, status, theme, details, true, false, false, false, ""};
+        ScrollLimits limits;
+        FrameContext ctx{view,  ui,    board, status, theme, details, true,
+                         false, false, false, "",     false, &limits};
         draw_frame(stdscr, ctx);
+        clamp_scroll(ui, limits);
     }
 };
 
@@ -195,6 +199,29 @@ TEST_F(AnalysisPage, UpDownSelectEnterOpensTheDetailWithHistoryEscCloses) {
     EXPECT_FALSE(scene.ui.quit);
 }
 
+TEST_F(AnalysisPage, TimelinePgDnStopsAtTheOldestEvent) {
+    AnalysisScene scene;
+    for (int t = 1; t <= 40; ++t)  // 40 raises and clears
+        scene.feed(
+            t, t % 2 ? std::vector<std::string>{"thermal_throttle"} : std::vector<std::string>{}, 0,
+            90);
+    screen.resize(24, 80);
+    scene.draw();
+    for (int i = 0; i < 30; ++i) {
+        scene.key(KEY_NPAGE);
+        scene.draw();
+    }
+    const std::string at_end = screen.text();
+    const int scroll = scene.ui.timeline_scroll;
+    EXPECT_GT(scroll, 0);
+    EXPECT_LT(scroll, 40);
+    EXPECT_NE(at_end.find("00:00:01"), std::string::npos) << at_end;  // the oldest event
+    scene.key(KEY_PPAGE);                                             // moves back at once
+    scene.draw();
+    EXPECT_LT(scene.ui.timeline_scroll, scroll);
+    EXPECT_NE(screen.text(), at_end);
+}
+
 TEST_F(AnalysisPage, DetailOfAFlagClearedSinceAndSmallScreens) {
     AnalysisScene scene;
     scene.feed(1, {"thermal_throttle"}, 0, 90);
@@ -220,6 +247,24 @@ TEST_F(AnalysisPage, DetailOfAFlagClearedSinceAndSmallScreens) {
     scene.key(KEY_PPAGE);
     scene.draw();
     EXPECT_NE(screen.text().find("CPU-therm at 90"), std::string::npos) << screen.text();
+    // PgDn stops at the end: the last line is on screen, no "more lines" row, and pressing it on
+    // does not pile up scroll that PgUp would first have to take back.
+    for (int i = 0; i < 20; ++i) {
+        scene.key(KEY_NPAGE);
+        scene.draw();
+    }
+    text = screen.text();
+    const int at_end = scene.ui.detail_scroll;
+    EXPECT_GT(at_end, 0);
+    EXPECT_EQ(text.find("more lines"), std::string::npos) << text;
+    scene.key(KEY_NPAGE);
+    scene.draw();
+    EXPECT_EQ(scene.ui.detail_scroll, at_end);
+    EXPECT_EQ(screen.text(), text);
+    scene.key(KEY_PPAGE);
+    scene.draw();
+    EXPECT_LT(scene.ui.detail_scroll, at_end);
+    EXPECT_NE(screen.text(), text);
     for (auto [rows, cols] : {std::pair{8, 20}, {12, 40}, {3, 10}, {1, 1}}) {
         screen.resize(rows, cols);
         scene.draw();  // no crash, nothing outside the screen
