@@ -24,7 +24,8 @@ std::vector<tui::FlagDetail> raised_flag_details(const analysis::Analyzer& analy
     std::vector<tui::FlagDetail> details;
     for (const auto& state : analyzer.states()) {
         if (!state.raised) continue;
-        details.push_back({state.id, state.last_message, evidence_table(state.last_evidence)});
+        details.push_back(
+            {state.id, state.last_message, evidence_table(state.last_evidence), state.holds});
     }
     return details;
 }

@@ -31,6 +31,9 @@ struct FlagDetail {
     std::string id;       // same id as in Sample::flags
     std::string message;  // one sentence for the user
     FlagEvidence evidence;
+    // The condition at the latest sample: false while a raised flag waits out its clear_s, when
+    // the message already says what no longer holds.
+    bool holds_now = true;
 };
 
 // Every value of the evidence as one list: the named values, then each table cell named by its

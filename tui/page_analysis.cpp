@@ -26,8 +26,11 @@ const FlagDetail* detail_of(const FrameContext& ctx, const std::string& id) {
 std::vector<Line> flag_lines(const FrameContext& ctx, const std::string& id, bool selected,
                              int width) {
     std::vector<Line> lines;
-    lines.push_back({(selected ? "> " : "  ") + id, selected ? Style::selected : Style::crit});
     const FlagDetail* d = detail_of(ctx, id);
+    const bool clearing = d && !d->holds_now;
+    lines.push_back(
+        {(selected ? "> " : "  ") + id + (clearing ? "  clearing: no longer holds" : ""),
+         selected ? Style::selected : (clearing ? Style::warn : Style::crit)});
     if (!d) return lines;
     for (auto& text : wrap_text(d->message, width - 4))
         lines.push_back({"    " + text});

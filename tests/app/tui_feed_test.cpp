@@ -64,6 +64,24 @@ TEST(AnalyzedLiveFeed, CappedClusterRaisesPowerModeCapWithEvidence) {
     EXPECT_EQ(units.rows[0][column], "1728");
 }
 
+TEST(AnalyzedLiveFeed, AFlagWaitingOutItsClearTimeSaysItNoLongerHolds) {
+    FixtureTree tree("agx-orin");
+    cap_first_cluster(tree);
+    Sampler sampler{Root(tree.root())};
+    analysis::RuleConfig config;
+    ASSERT_FALSE(config.set("power_mode_cap.clear_s", "600"));
+    AnalyzedLiveFeed feed(sampler, config);
+    ASSERT_EQ(feed.next()->flags, std::vector<std::string>{"power_mode_cap"});
+    ASSERT_EQ(feed.flag_details().size(), 1u);
+    EXPECT_TRUE(feed.flag_details()[0].holds_now);
+    tree.write("/sys/devices/system/cpu/cpufreq/policy0/scaling_max_freq", "2201600\n");
+    EXPECT_EQ(feed.next()->flags, std::vector<std::string>{"power_mode_cap"});  // still raised
+    auto details = feed.flag_details();
+    ASSERT_EQ(details.size(), 1u);
+    EXPECT_FALSE(details[0].holds_now);
+    EXPECT_EQ(details[0].message.find("1728"), std::string::npos) << details[0].message;
+}
+
 TEST(AnalyzedLiveFeed, DisabledRuleStaysDown) {
     FixtureTree tree("agx-orin");
     cap_first_cluster(tree);

@@ -199,6 +199,18 @@ TEST_F(AnalysisPage, UpDownSelectEnterOpensTheDetailWithHistoryEscCloses) {
     EXPECT_FALSE(scene.ui.quit);
 }
 
+TEST_F(AnalysisPage, AFlagThatNoLongerHoldsIsMarkedClearing) {
+    AnalysisScene scene;
+    scene.feed(1, {"thermal_throttle", "cpu_oversubscribed"}, 95, 90);
+    for (auto& d : scene.details)
+        d.holds_now = d.id != "thermal_throttle";  // it waits out its clear_s
+    screen.resize(30, 100);
+    scene.draw();
+    const std::string text = screen.text();
+    EXPECT_NE(text.find("thermal_throttle  clearing: no longer holds"), std::string::npos) << text;
+    EXPECT_EQ(text.find("cpu_oversubscribed  clearing"), std::string::npos) << text;
+}
+
 TEST_F(AnalysisPage, TimelinePgDnStopsAtTheOldestEvent) {
     AnalysisScene scene;
     for (int t = 1; t <= 40; ++t)  // 40 raises and clears
