@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace edgetop {
@@ -36,6 +37,17 @@ class FieldScanner {
         }
         if (at_ < end_ && !is_blank(*at_)) return std::nullopt;
         return value;
+    }
+
+    // The next out.size() fields as counters; false (out partly written) when any is missing or
+    // not a counter, so a short or garbled line is skipped whole.
+    bool counters(std::span<uint64_t> out) {
+        for (auto& value : out) {
+            auto next = counter();
+            if (!next) return false;
+            value = *next;
+        }
+        return true;
     }
 
   private:

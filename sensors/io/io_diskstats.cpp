@@ -57,17 +57,7 @@ void parse_diskstats(std::string_view text, std::vector<DiskSample>& out) {
         fields.word();  // major
         fields.word();  // minor
         std::string_view name = fields.word();
-        if (!is_physical_disk(name)) continue;
-        bool complete = true;
-        for (auto& value : values) {
-            auto counter = fields.counter();
-            if (!counter) {
-                complete = false;
-                break;
-            }
-            value = *counter;
-        }
-        if (!complete) continue;
+        if (!is_physical_disk(name) || !fields.counters(values)) continue;
         DiskSample disk;
         disk.name = std::string(name);
         if (values[2] <= kMaxSectors) disk.read_bytes_total = values[2] * kSectorBytes;

@@ -22,16 +22,7 @@ void parse_net_dev(std::string_view text, std::vector<NetSample>& out) {
         if (name.empty() || name == "lo" || name.find('|') != std::string_view::npos) continue;
         FieldScanner fields(line.substr(colon + 1));
         std::array<uint64_t, kCounters> values{};
-        bool complete = true;
-        for (auto& value : values) {
-            auto counter = fields.counter();
-            if (!counter) {
-                complete = false;
-                break;
-            }
-            value = *counter;
-        }
-        if (!complete) continue;
+        if (!fields.counters(values)) continue;
         NetSample net;
         net.name = std::string(name);
         net.rx_bytes_total = values[0];
