@@ -8,7 +8,7 @@
 # Needs root, debootstrap and the Debian archive (DEBIAN_MIRROR, default
 # http://deb.debian.org/debian). The debootstrapped system is cached like every stage's (lib.sh:
 # a tarball in /var/cache/edgetop-platforms); the chroot itself is made afresh from it each run.
-# /proc and /sys are bind-mounted and /dev is one of its own (chroot_dev) while it runs, all
+# /proc, /sys and a /dev of its own (lib.sh's chroot_mounts) are mounted while it runs and
 # unmounted on every exit.
 set -euo pipefail
 
@@ -39,13 +39,8 @@ stage() {
   return 0
 }
 
-mounted=()
 cleanup() {
   local status=$?
-  local i
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
-    umount -l "${mounted[$i]}" 2>/dev/null || true
-  done
   unmount_all
   # debootstrap mounts proc and sys itself and may leave them behind when it fails.
   for m in proc sys; do
@@ -55,21 +50,14 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-bind() {
-  mkdir -p "$root$1"
-  mount --bind "$1" "$root$1"
-  mounted+=("$root$1")
-}
-
 mkdir -p "$work"
 stage "debootstrap $suite"
 make_chroot "$root" "$suite" amd64
 echo "deb $mirror $suite main" >"$root/etc/apt/sources.list"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
-bind /proc
-bind /sys
-chroot_dev "$root"
+chroot_mounts "$root"
+bind_mount /sys "$root/sys"
 
 stage "copy source"
 mkdir -p "$root/src/edgetop"
