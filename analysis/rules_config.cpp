@@ -155,7 +155,7 @@ RuleConfigLoad load_rule_config(const std::filesystem::path& path, IfMissing if_
         return result;
     }
     // A FIFO or a /dev/zero link would block or never end: only a regular file of bounded size.
-    auto file = read_whole_file(path.string(), kMaxRuleConfigBytes);
+    auto file = read_whole_file(path.string(), kMaxRuleConfigBytes, FileAccess::user);
     if (!file.text) {
         result.error = fmt::format("{}: cannot read: {}", path.string(), file.problem);
         return result;

@@ -9,6 +9,8 @@
 #include "cli/cli_parse.hpp"
 #include "commands/commands.hpp"
 #include "commands/startup_signals.hpp"
+#include "sensors/core/privilege.hpp"
+#include "sensors/core/sysfs_root.hpp"
 
 namespace edgetop {
 
@@ -28,10 +30,21 @@ int print(const std::string& text) {
     return 0;
 }
 
+// The read capability serves the live board's sensor files only: a fixture tree or a session
+// file is read with the user's own rights, so it is given up for good before them.
+bool reads_live_board(const cli::Args& args) {
+    if (!Root(args.global.root).is_live()) return false;
+    if (args.global.check) return true;
+    return args.command != "report" && args.command != "import" && args.command != "replay" &&
+           args.command != "export";
+}
+
 }  // namespace
 
 int run(int argc, const char* const* argv) {
-    // First, before anything that can take time: see startup_signals.hpp.
+    // First, before any file is opened: see privilege.hpp.
+    lower_privilege();
+    // Then, before anything that can take time: see startup_signals.hpp.
     StartupSignals startup;
     cli::Args args;
     try {
@@ -41,6 +54,7 @@ int run(int argc, const char* const* argv) {
     }
     if (args.global.help) return print(cli::help_text(args.command));
     if (args.global.version) return print(cli::version_text());
+    if (!reads_live_board(args)) drop_privilege();
     if (auto problem = root_problem(args.global.root)) return fail(1, "--root " + *problem);
     bool records = !args.global.check && (args.command == "record" || args.command == "stat" ||
                                           args.command == "serve" || args.command == "sweep");

@@ -47,7 +47,8 @@ std::optional<std::string> refusal(const cli::Args& args, SweepPlan& plan) {
     plan.conf_name = args.sweep.conf.empty() ? kConfPath : args.sweep.conf;
     std::string real_path =
         args.sweep.conf.empty() ? Root(args.global.root).path(kConfPath) : args.sweep.conf;
-    auto text = read_text_file(real_path, kMaxConfBytes);
+    auto text = read_text_file(real_path, kMaxConfBytes,
+                               args.sweep.conf.empty() ? FileAccess::sensor : FileAccess::user);
     if (!text)
         return fmt::format("sweep: cannot read {}: no nvpmodel configuration", plan.conf_name);
     plan.conf = parse_nvpmodel(*text);

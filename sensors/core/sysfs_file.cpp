@@ -10,9 +10,26 @@
 #include <cstdlib>
 
 #include "edgetop/numbers.hpp"
+#include "sensors/core/privilege.hpp"
 
 namespace edgetop {
 namespace {
+
+constexpr int kReadOnlyFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+
+// A root-only sensor file (debugfs, RAPL energy) is opened again with the read capability when
+// edgetop holds one, and kept only if it is on a kernel filesystem: a link that leads out of
+// sysfs and procfs gets nothing the user could not read.
+int open_with_capability(const char* path) {
+    ReadCapabilityScope capability;
+    if (!capability.raised()) return -1;
+    int fd = ::open(path, kReadOnlyFlags);
+    if (fd >= 0 && !on_kernel_filesystem(fd)) {
+        ::close(fd);
+        fd = -1;
+    }
+    return fd;
+}
 
 OpenResult classify_errno(int err) {
     if (err == ENOENT || err == ENOTDIR) return OpenResult::absent;
@@ -45,8 +62,13 @@ std::string larger_than(size_t max_bytes) {
 // O_NONBLOCK: opening a FIFO would otherwise wait for a writer, forever; the file is then refused
 // unless fstat says it is a regular file, so no later read can block either (a read of a regular
 // file never waits for data) or stream forever as /dev/zero does.
-SysFile::SysFile(std::string real_path) : path_(std::move(real_path)) {
-    fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+SysFile::SysFile(std::string real_path, FileAccess access) : path_(std::move(real_path)) {
+    fd_ = ::open(path_.c_str(), kReadOnlyFlags);
+    if (fd_ < 0 && errno == EACCES && access == FileAccess::sensor &&
+        is_live_sensor_path(path_.c_str())) {
+        fd_ = open_with_capability(path_.c_str());
+        if (fd_ < 0) errno = EACCES;
+    }
     if (fd_ < 0) {
         open_result_ = classify_errno(errno);
         return;
@@ -186,15 +208,16 @@ std::optional<double> parse_double(std::string_view text) {
     return value;
 }
 
-std::optional<std::string> read_text_file(const std::string& real_path, size_t max_bytes) {
-    SysFile file(real_path);
+std::optional<std::string> read_text_file(const std::string& real_path, size_t max_bytes,
+                                          FileAccess access) {
+    SysFile file(real_path, access);
     auto content = file.read(max_bytes);
     if (!content) return std::nullopt;
     return std::string(trim(*content));
 }
 
-FileText read_whole_file(const std::string& real_path, size_t max_bytes) {
-    SysFile file(real_path);
+FileText read_whole_file(const std::string& real_path, size_t max_bytes, FileAccess access) {
+    SysFile file(real_path, access);
     FileText result;
     if (auto content = file.read(max_bytes))
         result.text = std::string(*content);

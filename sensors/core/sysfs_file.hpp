@@ -17,10 +17,15 @@ enum class OpenResult { ok, absent, needs_root, error, not_regular };
 std::string describe(OpenResult result);
 std::string larger_than(size_t max_bytes);
 
+// Who chose the path. A sensor path is one edgetop discovered itself: on the live tree, under
+// /sys or /proc, it may be opened with the read capability (privilege.hpp). A path the user named
+// (a config, an input) is opened with the user's own rights only.
+enum class FileAccess { sensor, user };
+
 class SysFile {
   public:
     SysFile() = default;
-    explicit SysFile(std::string real_path);
+    explicit SysFile(std::string real_path, FileAccess access = FileAccess::sensor);
     SysFile(SysFile&& other) noexcept;
     SysFile& operator=(SysFile&& other) noexcept;
     SysFile(const SysFile&) = delete;
@@ -54,14 +59,16 @@ class SysFile {
 };
 
 // One-shot helpers for discovery-time reads (not for the sampling path).
-std::optional<std::string> read_text_file(const std::string& real_path, size_t max_bytes = 65536);
+std::optional<std::string> read_text_file(const std::string& real_path, size_t max_bytes = 65536,
+                                          FileAccess access = FileAccess::sensor);
 // A whole file (config files, nvpmodel.conf): its text untrimmed, or the reason it has none in
 // the words of describe() ("not a regular file", "larger than N bytes", "no such file", ...).
 struct FileText {
     std::optional<std::string> text;
     std::string problem;
 };
-FileText read_whole_file(const std::string& real_path, size_t max_bytes);
+FileText read_whole_file(const std::string& real_path, size_t max_bytes,
+                         FileAccess access = FileAccess::sensor);
 // For --check: "not a regular file" when something other than a regular file or directory is at
 // the path (symlinks followed), else empty.
 std::string special_file_problem(const std::string& real_path);

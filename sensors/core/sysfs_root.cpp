@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+
+#include "sensors/core/privilege.hpp"
 
 namespace edgetop {
 
@@ -25,7 +28,14 @@ std::string Root::machine_path(std::string_view real_path) const {
 std::vector<std::string> Root::glob(std::string_view machine_pattern) const {
     std::vector<std::string> out;
     glob_t g{};
-    if (::glob(path(machine_pattern).c_str(), 0, nullptr, &g) == 0) {
+    std::string pattern = path(machine_pattern);
+    // Root-only directories on the live tree (debugfs) are listed with the read capability where
+    // edgetop holds one (privilege.hpp); only names under /sys and /proc are seen through it.
+    std::optional<ReadCapabilityScope> capability;
+    if (is_live() && is_live_sensor_path(pattern.c_str())) capability.emplace();
+    int found = ::glob(pattern.c_str(), 0, nullptr, &g);
+    capability.reset();
+    if (found == 0) {
         for (size_t i = 0; i < g.gl_pathc; ++i)
             out.push_back(machine_path(g.gl_pathv[i]));
     }

@@ -222,7 +222,7 @@ TEST(ImportCommand, UsageAndInputErrors) {
     EXPECT_NE(year.err.find("--year is ignored"), std::string::npos);
 }
 
-json report_json(const std::vector<std::string>& args) {
+json report_json_with(const std::vector<std::string>& args) {
     std::vector<std::string> all{"report", "--json"};
     all.insert(all.end(), args.begin(), args.end());
     auto run = run_edgetop(all);
@@ -241,8 +241,8 @@ TEST(ImportCommand, ReportOfAnImportEqualsReportFromTegrastats) {
     std::string session = tmp.file("s.jsonl");
     ASSERT_EQ(run_edgetop({"import", "tegrastats", log, "-o", session}).status, 0);
     const std::vector<std::string> rule{"--rule", "thermal_throttle.warn_c=45"};
-    auto imported = report_json({rule[0], rule[1], session});
-    auto direct = report_json({rule[0], rule[1], "--from", "tegrastats", log});
+    auto imported = report_json_with({rule[0], rule[1], session});
+    auto direct = report_json_with({rule[0], rule[1], "--from", "tegrastats", log});
     const json& a = first_report(imported);
     const json& b = first_report(direct);
     EXPECT_EQ(a["samples"], 300);
@@ -259,7 +259,7 @@ TEST(ImportCommand, ReportOfAnImportEqualsReportFromTegrastats) {
     ASSERT_FALSE(b["flags"].empty()) << direct.dump();
     EXPECT_EQ(b["flags"][0]["id"], "thermal_throttle");
     // Default thresholds: an idle board raises nothing.
-    EXPECT_TRUE(first_report(report_json({"--from", "tegrastats", log}))["flags"].empty());
+    EXPECT_TRUE(first_report(report_json_with({"--from", "tegrastats", log}))["flags"].empty());
 }
 
 }  // namespace
