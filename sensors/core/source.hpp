@@ -7,6 +7,7 @@
 
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
+#include "sensors/core/sysfs_file.hpp"
 #include "sensors/core/sysfs_root.hpp"
 
 namespace edgetop {
@@ -21,6 +22,13 @@ struct SourceStatus {
 };
 
 const char* to_string(SourceStatus::State state);
+
+// The status of one file a source reads at `path` (its machine path): found when it is open;
+// "needs root" when it is there but this user may not read it (`denied_hint`, or how to grant
+// it); else absent with `absent_hint` ("no PATH under this root" when empty), or the reason a file
+// that is there was refused ("not a regular file").
+SourceStatus file_status(std::string name, const std::string& path, const SysFile& file,
+                         std::string absent_hint = "", std::string denied_hint = "");
 
 class Source {
   public:

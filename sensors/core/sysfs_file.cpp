@@ -110,6 +110,8 @@ SysFile::~SysFile() {
 }
 
 std::optional<std::string_view> SysFile::read(size_t max_bytes) {
+    // A failed read must not leave the last read's bytes for read_lines() to return as current.
+    too_large_for_ = 0;
     if (fd_ < 0) return std::nullopt;
     // One byte past the cap tells a file of exactly max_bytes from a larger one.
     const size_t limit = max_bytes + 1;
@@ -132,7 +134,6 @@ std::optional<std::string_view> SysFile::read(size_t max_bytes) {
         too_large_for_ = max_bytes;
         return std::nullopt;
     }
-    too_large_for_ = 0;
     return std::string_view(buffer_.data(), used);
 }
 
@@ -194,7 +195,8 @@ std::string_view next_token(std::string_view& text) {
 
 std::optional<int64_t> parse_int(std::string_view text) {
     text = trim(text);
-    if (text.starts_with('+')) text.remove_prefix(1);
+    // from_chars takes no '+': one is allowed, but not before a '-' ("+-5").
+    if (text.starts_with('+') && !text.starts_with("+-")) text.remove_prefix(1);
     int64_t value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;

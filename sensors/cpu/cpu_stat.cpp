@@ -44,19 +44,9 @@ class CpuStatSource : public Source {
     }
 
     std::vector<SourceStatus> status() const override {
-        SourceStatus s{"cpu.stat", SourceStatus::State::absent, kProcStat, ""};
-        switch (stat_.open_result()) {
-            case OpenResult::ok:
-                s.state = SourceStatus::State::found;
-                break;
-            case OpenResult::needs_root:
-                s.state = SourceStatus::State::needs_root;
-                s.hint = "/proc/stat is not readable: check the mount options of /proc (hidepid)";
-                break;
-            default:
-                s.hint = "no /proc/stat under this root";
-        }
-        return {s};
+        return {
+            file_status("cpu.stat", kProcStat, stat_, "",
+                        "/proc/stat is not readable: check the mount options of /proc (hidepid)")};
     }
 
   private:

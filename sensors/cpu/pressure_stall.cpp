@@ -58,21 +58,13 @@ class PressureSource : public Source {
     }
 
     std::vector<SourceStatus> status() const override {
-        return {file_status("pressure.cpu", kCpu, cpu_),
-                file_status("pressure.memory", kMemory, memory_),
-                file_status("pressure.io", kIo, io_)};
+        constexpr const char* kNoPsi = "kernel before 4.20, or built without PSI";
+        return {file_status("pressure.cpu", kCpu, cpu_, kNoPsi),
+                file_status("pressure.memory", kMemory, memory_, kNoPsi),
+                file_status("pressure.io", kIo, io_, kNoPsi)};
     }
 
   private:
-    static SourceStatus file_status(const char* name, const char* path, const SysFile& file) {
-        SourceStatus s{name, SourceStatus::State::absent, path, ""};
-        if (file.open_result() == OpenResult::ok)
-            s.state = SourceStatus::State::found;
-        else
-            s.hint = "kernel before 4.20, or built without PSI";
-        return s;
-    }
-
     SysFile cpu_, memory_, io_;
 };
 

@@ -30,15 +30,6 @@ std::optional<double> token_as_number(std::string_view text, int n) {
     }
 }
 
-SourceStatus file_status(const char* name, const char* path, const SysFile& file) {
-    SourceStatus s{name, SourceStatus::State::absent, path, ""};
-    if (file.open_result() == OpenResult::ok)
-        s.state = SourceStatus::State::found;
-    else
-        s.hint = std::string("no ") + path + " under this root";
-    return s;
-}
-
 class SystemSource : public Source {
   public:
     std::string name() const override { return "system"; }

@@ -44,12 +44,7 @@ class ProcTableSource : public Source {
     }
 
     std::vector<SourceStatus> status() const override {
-        SourceStatus s{Table::kStatus, SourceStatus::State::absent, Table::kPath, ""};
-        if (file_.open_result() == OpenResult::ok)
-            s.state = SourceStatus::State::found;
-        else
-            s.hint = std::string("no ") + Table::kPath + " under this root";
-        return {s};
+        return {file_status(Table::kStatus, Table::kPath, file_)};
     }
 
   private:

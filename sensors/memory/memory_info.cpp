@@ -102,15 +102,6 @@ class MemorySource : public Source {
     }
 
   private:
-    static SourceStatus file_status(const char* name, const char* path, const SysFile& file) {
-        SourceStatus s{name, SourceStatus::State::absent, path, ""};
-        if (file.open_result() == OpenResult::ok)
-            s.state = SourceStatus::State::found;
-        else
-            s.hint = std::string("no ") + path + " under this root";
-        return s;
-    }
-
     int64_t page_bytes_ = 4096;
     SysFile meminfo_;
     SysFile buddyinfo_;

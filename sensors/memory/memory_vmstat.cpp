@@ -59,12 +59,7 @@ class VmstatSource : public Source {
     }
 
     std::vector<SourceStatus> status() const override {
-        SourceStatus s{"memory.vmstat", SourceStatus::State::absent, kVmstat, ""};
-        if (vmstat_.open_result() == OpenResult::ok)
-            s.state = SourceStatus::State::found;
-        else
-            s.hint = std::string("no ") + kVmstat + " under this root";
-        return {s};
+        return {file_status("memory.vmstat", kVmstat, vmstat_)};
     }
 
   private:

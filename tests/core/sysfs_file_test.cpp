@@ -1,6 +1,9 @@
 #include "sensors/core/sysfs_file.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <string>
 
@@ -82,6 +85,30 @@ TEST(ParseInt, StrictTokens) {
     EXPECT_EQ(parse_int(""), std::nullopt);
     EXPECT_EQ(parse_int("1 2"), std::nullopt);
     EXPECT_EQ(parse_int("99999999999999999999999"), std::nullopt);
+    EXPECT_EQ(parse_int("+5"), 5);
+    EXPECT_EQ(parse_int("+-5"), std::nullopt);
+    EXPECT_EQ(parse_int("-+5"), std::nullopt);
+    EXPECT_EQ(parse_int("++5"), std::nullopt);
+}
+
+// /proc/PID/status stays open after its process is reaped, and every read of it then fails
+// (ESRCH): the lines of the read before, cut to fit, must not come back as current.
+TEST(SysFile, AFailedReadAfterAnOversizedOneReturnsNothing) {
+    pid_t child = fork();
+    if (child == 0) {
+        pause();
+        _exit(0);
+    }
+    ASSERT_GT(child, 0);
+    SysFile status("/proc/" + std::to_string(child) + "/status");
+    ASSERT_EQ(status.open_result(), OpenResult::ok);
+    auto cut = status.read_lines(200);
+    ASSERT_TRUE(cut);
+    EXPECT_TRUE(cut->starts_with("Name:"));
+    kill(child, SIGKILL);
+    waitpid(child, nullptr, 0);
+    EXPECT_EQ(status.read_lines(200), std::nullopt);
+    EXPECT_EQ(status.read(), std::nullopt);
 }
 
 }  // namespace

@@ -1,5 +1,9 @@
 // edgetop --check and edgetop with no command.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include "e2e/edgetop_process.hpp"
 
@@ -36,6 +40,40 @@ TEST(Check, FixtureRootFindsItsSourcesAndNamesMachinePaths) {
         EXPECT_NE(run.out.find(source), std::string::npos) << source;
     EXPECT_EQ(run.out.find(EDGETOP_FIXTURES), std::string::npos)
         << "paths are machine paths, not paths under the fixture";
+}
+
+// A procfs table that is there but unreadable to this user is "needs root", not absent, whichever
+// reader reads it.
+TEST(Check, AFileThisUserMayNotReadNeedsRootInEveryReader) {
+    if (geteuid() != 0) GTEST_SKIP() << "needs root to run edgetop as another user";
+    TempDir dir;
+    chmod(dir.path().c_str(), 0755);
+    std::string tree = dir.file("x86-pc");
+    std::filesystem::copy(
+        fixture_root("x86-pc"), tree,
+        std::filesystem::copy_options::recursive | std::filesystem::copy_options::copy_symlinks);
+    const std::pair<const char*, const char*> denied[] = {
+        {"cpu.stat", "/proc/stat"},           {"system.uptime", "/proc/uptime"},
+        {"system.loadavg", "/proc/loadavg"},  {"memory", "/proc/meminfo"},
+        {"memory.lfb", "/proc/buddyinfo"},    {"memory.vmstat", "/proc/vmstat"},
+        {"pressure.io", "/proc/pressure/io"}, {"disk.diskstats", "/proc/diskstats"},
+        {"net.dev", "/proc/net/dev"}};
+    for (auto [source, path] : denied)
+        chmod((tree + path).c_str(), 0600);
+    SpawnOptions as_nobody;
+    as_nobody.uid = 65534;
+    as_nobody.env = {{"HOME", dir.path()}};
+    RunResult run = run_edgetop({"--check", "--root", tree}, as_nobody);
+    ASSERT_EQ(run.status, 0) << run.err;
+    for (const auto& line : split_lines(run.out)) {
+        for (auto [source, path] : denied) {
+            if (!line.starts_with(std::string(source) + " ")) continue;
+            EXPECT_NE(line.find("needs root"), std::string::npos) << line;
+            EXPECT_NE(line.find(path), std::string::npos) << line;
+        }
+    }
+    for (auto [source, path] : denied)
+        EXPECT_NE(run.out.find(std::string("\n") + source + " "), std::string::npos) << source;
 }
 
 TEST(Snapshot, PrintsEveryFamilyWithUnitsAndExitsZero) {
