@@ -303,9 +303,13 @@ and each
 .B time
 come from the lines' timestamps: a recorder's epoch prefix (UTC) first, else tegrastats' own date
 (the board's local time, taken as UTC); an undated log starts at 1970\-01\-01T00:00:00Z and its
-lines are
+samples are
 .B \-\-interval
-apart.
+apart (a garbled line that reports RAM keeps its slot; blank lines, headers and prompts between
+samples take none).
+Lines pasted as a Markdown quote
+.RB ( "> RAM ..." )
+are read as the lines they quote.
 tegrastats' dates have whole seconds: the lines that share one second are spread evenly over it,
 so
 .B t

@@ -25,6 +25,21 @@ bool is_blank(std::string_view line) {
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
 
+// Every tegrastats line reports RAM: a skipped line without it was not a sample written badly
+// but a header, a prompt or a note between samples.
+bool looks_like_sample(std::string_view line) {
+    return line.find("RAM ") != std::string_view::npos;
+}
+
+// "> RAM ..." or "> > RAM ..." as a Markdown quote pastes it.
+std::string_view without_quote(std::string_view line) {
+    while (!line.empty() && line.front() == '>') {
+        line.remove_prefix(1);
+        if (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+    }
+    return line;
+}
+
 // A default Sample whose lists keep their storage: the parser fills only these lists.
 void reset_keeping_storage(Sample& sample) {
     auto cores = std::move(sample.cpu.cores);
@@ -89,6 +104,7 @@ std::optional<Sample> TegrastatsImporter::parse_line(std::string_view line,
 
 bool TegrastatsImporter::parse_line(std::string_view line, std::size_t line_number,
                                     Sample& sample) {
+    line = without_quote(line);
     if (is_blank(line)) return false;
     reset_keeping_storage(sample);
     tegrastats::LineStamp stamp;
@@ -103,24 +119,27 @@ bool TegrastatsImporter::parse_line(std::string_view line, std::size_t line_numb
     for (const auto& note : report_.not_stored) {
         record(notes_, ImportIssue::not_stored, note.kind, note.why, note.text, line_number);
     }
+    ++data_lines_;
     if (options_.strict && !report_.unknown.empty()) return false;
-    set_times(sample, stamp, line_number);
+    set_times(sample, stamp);
     set_total(sample);
     return true;
 }
 
 void TegrastatsImporter::skip_line(std::size_t line_number, std::string_view why,
                                    std::string_view text) {
+    if (looks_like_sample(without_quote(text))) ++data_lines_;
     record(warnings_, ImportIssue::skipped_line, why, {}, text, line_number);
 }
 
-void TegrastatsImporter::set_times(Sample& sample, const tegrastats::LineStamp& stamp,
-                                   std::size_t line_number) {
-    // Without a timestamp a line is one interval after the line before it (a skipped line in
-    // between keeps its slot: it was most likely a sample tegrastats wrote badly).
+void TegrastatsImporter::set_times(Sample& sample, const tegrastats::LineStamp& stamp) {
+    // Without a timestamp a sample is one interval after the data line before it (a skipped
+    // line that looks like a sample keeps its slot: it was most likely one tegrastats wrote
+    // badly).
     double t_s = 0;
-    if (last_line_) {
-        double lines_apart = static_cast<double>(line_number) - static_cast<double>(*last_line_);
+    if (last_data_line_) {
+        double lines_apart =
+            static_cast<double>(data_lines_) - static_cast<double>(*last_data_line_);
         t_s = last_t_s_ + lines_apart * options_.interval_ms / 1000.0;
     }
     std::optional<system_clock::time_point> stamped;
@@ -138,7 +157,7 @@ void TegrastatsImporter::set_times(Sample& sample, const tegrastats::LineStamp& 
         sample.time = start + clock_seconds(t_s);
     }
     sample.t_s = t_s;
-    last_line_ = line_number;
+    last_data_line_ = data_lines_;
     last_t_s_ = t_s;
 }
 

@@ -59,6 +59,7 @@ class TegrastatsImporter {
 
     // The sample of one line (line_number counts from 1 and orders the lines), or nullopt for a
     // blank line, a line that is not a sample, or, in strict mode, a line with an unknown token.
+    // A Markdown quote ("> " before each pasted line) is read as the line it quotes.
     std::optional<Sample> parse_line(std::string_view line, std::size_t line_number);
     // The same into sample, which is reset first but keeps the storage of its lists (a caller
     // that passes the same Sample line after line allocates nothing in the steady state). False
@@ -78,7 +79,7 @@ class TegrastatsImporter {
     const ImportOptions& options() const { return options_; }
 
   private:
-    void set_times(Sample& sample, const tegrastats::LineStamp& stamp, std::size_t line_number);
+    void set_times(Sample& sample, const tegrastats::LineStamp& stamp);
     void set_total(Sample& sample);
     void record(std::vector<ImportWarning>& list, ImportIssue issue, std::string_view kind,
                 std::string_view detail, std::string_view text, std::size_t line_number);
@@ -87,8 +88,11 @@ class TegrastatsImporter {
     tegrastats::LineParser parser_;
     tegrastats::LineReport report_;
     std::vector<ImportWarning> warnings_, notes_;
-    // Time of the last sample, to place the next one when it has no timestamp.
-    std::optional<std::size_t> last_line_;
+    // Time of the last sample, to place the next one when it has no timestamp: each data line
+    // (a sample, or a line that looks like one but was skipped) is one interval after the one
+    // before; blank and other lines between them take no time.
+    std::size_t data_lines_ = 0;
+    std::optional<std::size_t> last_data_line_;
     double last_t_s_ = 0;
     // Wall-clock time of t = 0, from the first timestamp.
     std::optional<std::chrono::system_clock::time_point> anchor_;

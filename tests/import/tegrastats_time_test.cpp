@@ -89,9 +89,51 @@ TEST(TegrastatsTime, SkippedLineKeepsItsSlot) {
     std::istringstream in("RAM 1/2MB\nRAM garbage\n\nRAM 1/2MB\n");
     auto result = import_text(in);
     ASSERT_EQ(result.samples.size(), 2u);
-    EXPECT_EQ(result.samples[1].t_s, 3.0);
+    EXPECT_EQ(result.samples[1].t_s, 2.0);  // the garbled sample's slot; the blank line has none
     EXPECT_EQ(result.stats.blank, 1u);
     EXPECT_EQ(result.stats.skipped, 1u);
+}
+
+// A log of runs, each introduced by lines of its own (the script's echo, the command, a blank
+// line), taken at 1 s: the samples stay 1 s apart, whatever stands between them.
+TEST(TegrastatsTime, LinesBetweenSamplesTakeNoTime) {
+    std::istringstream in(
+        "=== run 1: trtexec --fp16 ===\n"
+        "$ tegrastats --interval 1000\n"
+        "RAM 2004/7620MB (lfb 2x4MB) CPU [10%@1510,5%@1510]\n"
+        "RAM 2010/7620MB (lfb 2x4MB) CPU [12%@1510,6%@1510]\n"
+        "\n"
+        "=== run 2: trtexec --int8 ===\n"
+        "$ tegrastats --interval 1000\n"
+        "\n"
+        "RAM 2030/7620MB (lfb 2x4MB) CPU [40%@1510,35%@1510]\n"
+        "RAM 2031/7620MB (lfb 2x4MB) CPU [41%@1510,36%@1510]\n");
+    auto result = import_text(in);
+    ASSERT_EQ(result.samples.size(), 4u);
+    for (size_t i = 0; i < result.samples.size(); ++i)
+        EXPECT_EQ(result.samples[i].t_s, static_cast<double>(i)) << i;
+    EXPECT_EQ(result.stats.skipped, 4u);
+}
+
+// Lines pasted into an issue or a chat as a Markdown quote read as the lines themselves.
+TEST(TegrastatsTime, AMarkdownQuoteIsReadAsTheLinesItQuotes) {
+    const std::string plain =
+        "11-27-2026 07:00:00 RAM 2004/7620MB (lfb 2x4MB) CPU [10%@1510,5%@1510] tj@45.5C\n"
+        "11-27-2026 07:00:01 RAM 2010/7620MB (lfb 2x4MB) CPU [12%@1510,6%@1510] tj@46C\n";
+    std::string quoted = "> " + plain.substr(0, plain.find('\n') + 1) + ">\n> > " +
+                         plain.substr(plain.find('\n') + 1);
+    std::istringstream plain_in(plain), quoted_in(quoted);
+    auto expected = import_text(plain_in);
+    auto got = import_text(quoted_in);
+    ASSERT_EQ(expected.samples.size(), 2u);
+    ASSERT_EQ(got.samples.size(), 2u);
+    EXPECT_EQ(got.stats.skipped, 0u);
+    for (size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(got.samples[i].time, expected.samples[i].time);
+        EXPECT_EQ(got.samples[i].t_s, expected.samples[i].t_s);
+        EXPECT_EQ(got.samples[i].mem.used_kb, expected.samples[i].mem.used_kb);
+        EXPECT_EQ(got.samples[i].cpu.cores.size(), 2u);
+    }
 }
 
 TEST(TegrastatsTime, ImpossibleDateSkipsTheLine) {
