@@ -81,6 +81,8 @@ struct SweepArgs {
     double slack_pct = 10;              // % of the fastest time
     std::optional<double> budget_w;     // average power budget
     bool json = false;
+    double nvpmodel_timeout_s = 30;  // the longest an nvpmodel call may take
+    bool restore = false;            // only restore what a sweep that did not finish left
 
     bool operator==(const SweepArgs&) const = default;
 };

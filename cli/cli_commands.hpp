@@ -169,7 +169,8 @@ exits.
                 "run a command once per power mode (switching with nvpmodel, restoring the "
                 "original mode afterwards) and recommend the mode that runs it with the least "
                 "energy; needs root",
-                "CMD [ARGS...]", "the command to run in every mode (required)",
+                "CMD [ARGS...]",
+                "the command to run in every mode (required, except with --restore)",
                 R"roff(Finds the power mode that runs
 .I CMD
 with the least energy.
@@ -199,10 +200,36 @@ Each run's figures are those
 computes from its session, so a kept session reports the same energy.
 Afterwards, and also when
 .I CMD
-fails, when SIGINT, SIGTERM or SIGHUP arrives (during a run or while settling) and on any error
-of its own, it switches back to the mode that was active before the sweep; signals stay blocked
-during the restore, so a second Ctrl-C does not cut it short.
+fails, when SIGINT, SIGTERM or SIGHUP arrives (during a run, while settling, or during a switch,
+whose process group is then killed) and on any error of its own, it switches back to the mode
+that was active before the sweep.
+A second Ctrl-C does not cut that restore short unless
+.B nvpmodel
+is still running 3 s after it; then it is killed.
+Every
+.B nvpmodel
+call is limited to
+.B \-\-nvpmodel\-timeout
+seconds (default 30): one that takes longer is killed with its process group and reported, and a
+switch that timed out ends the sweep (exit status 1) after the restore.
 If the restore fails, edgetop says so on standard error with the command to run by hand.
+.IP
+Before the first switch, the original mode is written to
+.I /var/lib/edgetop/sweep\-restore
+(under
+.BR \-\-root ;
+a temporary file, synced, renamed over it), which is removed once the mode is restored.
+So a sweep that could not restore (killed with SIGKILL, a power cut, a restore that failed or
+hung) leaves it, and the next
+.B edgetop sweep
+restores that mode first, says so in one line, then runs;
+.B edgetop sweep \-\-restore
+restores it and exits.
+A restore file that cannot be read or does not hold a mode is one line naming it, exit status 2,
+before anything is switched.
+One sweep runs at a time: while one holds
+.IR /var/lib/edgetop ,
+another is refused (exit status 2).
 .IP
 It prints per mode: id, name, caps (online cores, CPU, GPU and EMC maximum in MHz;
 .B max
@@ -234,13 +261,14 @@ Not root, no
 .B nvpmodel
 on
 .BR PATH ,
-no nvpmodel configuration, an unknown mode id or an active mode that cannot be told: one line
-saying which, exit status 2, before anything is switched.
+no nvpmodel configuration, an unknown mode id, an active mode that cannot be told, a bad restore
+file or another sweep running: one line saying which, exit status 2, before anything is switched.
 It costs the job nothing but the sampling, the same as
 .BR stat ,
 plus the switches and the settle time between runs.
 )roff",
-                R"roff(The command to run in every mode (required).
+                R"roff(The command to run in every mode (required, except with
+.BR \-\-restore ).
 )roff"},
     CommandSpec{command::import, "import",
                 "convert a tegrastats log into a session file (header, samples, end line), so that "

@@ -312,7 +312,10 @@ Args parse(std::span<const char* const> argv) {
             throw UsageError(fmt::format("{}: expected a command after '--'", args.command));
     }
     bool help = args.global.help;
-    if (!help && (args.command == "stat" || args.command == "sweep") && args.exec.empty())
+    if (args.sweep.restore && !args.exec.empty())
+        throw UsageError("sweep: --restore takes no command to run");
+    bool runs_command = args.command == "stat" || (args.command == "sweep" && !args.sweep.restore);
+    if (!help && runs_command && args.exec.empty())
         throw UsageError(fmt::format("{}: expected '--' and a command to run", args.command));
     if (!help && takes_operands(args.command) && args.operands.empty())
         throw UsageError(fmt::format("{}: expected at least one session file", args.command));

@@ -397,6 +397,26 @@ watts.
                command::sweep, store<&Args::sweep, &SweepArgs::json>,
                R"roff(Print the results as one JSON object.
 )roff"},
+    OptionSpec{"nvpmodel-timeout", 0, "S", ValueKind::seconds,
+               "kill an nvpmodel call that takes longer than S seconds", "30", command::sweep,
+               store<&Args::sweep, &SweepArgs::nvpmodel_timeout_s>,
+               R"roff(Kill an
+.B nvpmodel
+call (its process group) that has not finished after
+.I S
+seconds (default 30; decimals allowed).
+A switch that times out ends the sweep: the original mode is restored and the exit status is 1.
+)roff"},
+    OptionSpec{"restore", 0, "", ValueKind::flag,
+               "restore the mode a sweep that did not finish left switched, then exit (no CMD)", "",
+               command::sweep, store<&Args::sweep, &SweepArgs::restore>,
+               R"roff(Only restore the power mode that a sweep killed before its restore (SIGKILL, a
+power cut) left switched, as its restore file says (see
+.BR FILES ),
+then exit; no
+.IR CMD .
+Nothing to restore is one line and exit status 0.
+)roff"},
     OptionSpec{"listen", 0, "ADDR:PORT", ValueKind::address,
                "serve /metrics on this address (IPv4, or IPv6 in brackets: [::1]:9102); "
                "port 0 picks a free port",

@@ -1,10 +1,12 @@
 #include "commands/child_process.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -32,6 +34,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t&
     if (options.own_process_group) {
         posix_spawnattr_setpgroup(&attr, 0);
         flags |= POSIX_SPAWN_SETPGROUP;
+        own_group_ = true;
     }
     posix_spawnattr_setflags(&attr, flags);
     posix_spawn_file_actions_t files;
@@ -78,8 +81,36 @@ int ChildProcess::wait() {
     return *status_;
 }
 
+std::optional<int> ChildProcess::wait_until(std::chrono::steady_clock::time_point deadline,
+                                            int wake_fd) {
+    using namespace std::chrono;
+    for (;;) {
+        errno = 0;
+        if (auto status = reap(WNOHANG)) return status;
+        if (errno == ECHILD) return status_ = 1;  // reaped by the system: SIGCHLD was ignored
+        auto left = duration_cast<milliseconds>(deadline - steady_clock::now()).count();
+        if (left <= 0) return std::nullopt;
+        // Short slices: the SIGCHLD that would wake wake_fd may have been read by someone else.
+        pollfd fd{wake_fd, POLLIN, 0};
+        if (::poll(&fd, 1, static_cast<int>(std::min<long long>(left, 50))) > 0) {
+            errno = 0;
+            auto status = reap(WNOHANG);
+            if (!status && errno == ECHILD) return status_ = 1;
+            return status;
+        }
+    }
+}
+
 void ChildProcess::send(int signal) const {
     if (!status_) ::kill(pid_, signal);
+}
+
+void ChildProcess::kill_all() const {
+    if (status_) return;  // its id may already name another process (group)
+    if (own_group_)
+        ::kill(-pid_, SIGKILL);
+    else
+        send(SIGKILL);
 }
 
 }  // namespace edgetop

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/types.h>
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,13 +31,20 @@ class ChildProcess {
     std::optional<int> try_wait();
     // Waits until it exits.
     int wait();
+    // Waits until it exits, `deadline` passes or `wake_fd` (if >= 0, e.g. a signal watch that
+    // receives SIGCHLD) becomes readable: the exit status, or nothing while it still runs.
+    std::optional<int> wait_until(std::chrono::steady_clock::time_point deadline, int wake_fd = -1);
     void send(int signal) const;
+    // SIGKILL to its process group when it has its own (whatever it started dies with it), else to
+    // it alone.
+    void kill_all() const;
     bool running() const { return !status_; }
 
   private:
     std::optional<int> reap(int options);
 
     pid_t pid_ = -1;
+    bool own_group_ = false;
     std::optional<int> status_;
 };
 

@@ -49,4 +49,24 @@ std::optional<signalfd_siginfo> SignalWatch::take() {
     }
 }
 
+std::optional<int> SignalWatch::take_stop() {
+    std::optional<int> stop;
+    while (auto info = take())
+        if (info->ssi_signo != SIGCHLD) stop = static_cast<int>(info->ssi_signo);
+    return stop;
+}
+
+std::string stop_signal_name(int signo) {
+    switch (signo) {
+        case SIGINT:
+            return "SIGINT";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGHUP:
+            return "SIGHUP";
+        default:
+            return "signal " + std::to_string(signo);
+    }
+}
+
 }  // namespace edgetop

@@ -7,6 +7,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <string>
 
 namespace edgetop {
 
@@ -25,6 +26,9 @@ class SignalWatch {
     int fd() const { return fd_; }
     // The next pending signal, without waiting.
     std::optional<signalfd_siginfo> take();
+    // A stop request (SIGINT, SIGTERM, SIGHUP) among the pending signals, the last one if several;
+    // a SIGCHLD is read and dropped.
+    std::optional<int> take_stop();
     // The mask before the watch: what a child process should start with.
     const sigset_t& original_mask() const { return original_; }
 
@@ -33,5 +37,9 @@ class SignalWatch {
     sigset_t blocked_{};
     sigset_t original_{};
 };
+
+// "SIGINT", "SIGTERM", "SIGHUP", else "signal N" (sigabbrev_np needs a newer glibc than Debian
+// 11 has).
+std::string stop_signal_name(int signo);
 
 }  // namespace edgetop

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -19,6 +20,7 @@
 #include "commands/recorder.hpp"
 #include "commands/rule_options.hpp"
 #include "commands/sweep_output.hpp"
+#include "commands/sweep_state.hpp"
 #include "report/report_session.hpp"
 #include "sensors/core/sysfs_file.hpp"
 
@@ -49,6 +51,12 @@ std::optional<std::string> refusal(const cli::Args& args, SweepPlan& plan) {
         args.sweep.conf.empty() ? Root(args.global.root).path(kConfPath) : args.sweep.conf;
     auto text = read_text_file(real_path, kMaxConfBytes,
                                args.sweep.conf.empty() ? FileAccess::sensor : FileAccess::user);
+    if (args.sweep.restore) {
+        // Whether the restore took is read from nvpmodel's status file; the modes help only
+        // where it is missing.
+        if (text) plan.conf = parse_nvpmodel(*text);
+        return std::nullopt;
+    }
     if (!text)
         return fmt::format("sweep: cannot read {}: no nvpmodel configuration", plan.conf_name);
     plan.conf = parse_nvpmodel(*text);
@@ -90,20 +98,12 @@ std::optional<std::string> prepare_output_dir(const std::string& dir) {
     return std::nullopt;
 }
 
-// A stop request (SIGINT, SIGTERM, SIGHUP) among the pending signals; SIGCHLD is dropped.
-std::optional<int> take_stop(SignalWatch& signals) {
-    std::optional<int> stop;
-    while (auto info = signals.take())
-        if (info->ssi_signo != SIGCHLD) stop = static_cast<int>(info->ssi_signo);
-    return stop;
-}
-
 // Waits `seconds` unless a stop request comes first; returns it if one did.
 std::optional<int> settle_or_stop(SignalWatch& signals, double seconds) {
     using namespace std::chrono;
     auto deadline = steady_clock::now() + duration_cast<nanoseconds>(duration<double>(seconds));
     for (;;) {
-        if (auto stop = take_stop(signals)) return stop;
+        if (auto stop = signals.take_stop()) return stop;
         auto left = duration_cast<milliseconds>(deadline - steady_clock::now());
         if (left.count() <= 0) return std::nullopt;
         pollfd fd{signals.fd(), POLLIN, 0};
@@ -162,10 +162,11 @@ class Sweep {
           signals_(signals),
           switcher_(switcher) {}
 
-    // Tries every mode until done or a stop request; throws on an error of edgetop's own.
+    // Tries every mode until done or a stop request; throws on an error of edgetop's own and when
+    // nvpmodel hangs (the modes after it would hang as well).
     void run(std::vector<sweep::ModeResult>& results, std::optional<int>& stop) {
         for (int id : plan_.ids) {
-            if ((stop = take_stop(signals_))) return;
+            if ((stop = signals_.take_stop())) return;
             const auto* mode = plan_.conf.mode(id);
             results.push_back({});
             auto& result = results.back();
@@ -174,11 +175,18 @@ class Sweep {
             result.caps = sweep::caps_of(mode->mode);
             progress(fmt::format("mode {} ({}): switching", id, result.name));
             switched_ = true;
-            if (auto problem = switcher_.apply(id)) {
-                result.problem = *problem;
-                progress(fmt::format("mode {}: {}", id, *problem));
-                continue;
+            auto call = switcher_.apply(id, OnStop::kill);
+            if (call.problem) progress(fmt::format("mode {}: {}", id, *call.problem));
+            if (call.stop) {
+                stop = call.stop;
+                result.problem = "interrupted while switching";
+                return;
             }
+            if (call.problem) result.problem = *call.problem;
+            if (call.timed_out)
+                throw std::runtime_error(
+                    fmt::format("sweep: stopped at mode {}: {}", id, *call.problem));
+            if (call.problem) continue;
             if ((stop = settle_or_stop(signals_, args_.sweep.settle_s))) {
                 result.problem = "interrupted while settling";
                 return;
@@ -229,16 +237,65 @@ class Sweep {
     bool switched_ = false;
 };
 
-// Back to the mode of before the sweep; loud when that fails. Signals stay blocked meanwhile
-// and nvpmodel runs in its own process group, so a second Ctrl-C cannot cut the restore short.
-bool restore_mode(const ModeSwitcher& switcher, int original) {
-    std::fprintf(stderr, "edgetop sweep: restoring mode %d\n", original);
-    auto problem = switcher.apply(original);
+// Back to the mode of before the sweep; loud when that fails. A stop request meanwhile gives
+// nvpmodel ModeSwitcher::kStopGrace_s to finish (so a second Ctrl-C does not cut a restore short,
+// but a hung one does not hold edgetop) and lands in *stop unless one is there. Once restored,
+// the restore file goes.
+bool restore_mode(const ModeSwitcher& switcher, int original, const std::string& announcement,
+                  const SweepState& state, std::optional<int>& stop) {
+    std::fprintf(stderr, "edgetop sweep: %s\n", announcement.c_str());
+    auto call = switcher.apply(original, OnStop::grace);
+    if (call.stop && !stop) stop = call.stop;
+    auto problem = call.problem;
     if (!problem) problem = switcher.check(original);
-    if (!problem) return true;
-    print_error(fmt::format("WARNING: power mode {} was NOT restored ({}); restore it with: {}",
-                            original, *problem, switcher.manual_command(original)));
+    if (!problem) {
+        if (auto kept = state.remove()) print_error(*kept);
+        return true;
+    }
+    print_error(fmt::format(
+        "WARNING: power mode {} was NOT restored ({}); restore it with: {} (or with: sudo edgetop "
+        "sweep --restore, as {} says)",
+        original, *problem, switcher.manual_command(original), state.path()));
     return false;
+}
+
+// Takes the sweep's lock and restores what a sweep that did not finish left, if anything: the exit
+// status when edgetop ends here (a refusal, a failed or interrupted restore, --restore done).
+std::optional<int> restore_left_mode(const cli::Args& args, const SweepPlan& plan,
+                                     const sigset_t& process_mask, SignalWatch& signals,
+                                     SweepState& state) {
+    std::optional<RestorePoint> left;
+    try {
+        if (auto problem = state.lock()) throw std::runtime_error(*problem);
+        left = state.read();
+    } catch (const std::exception& e) {
+        print_error(e.what());
+        return 2;
+    }
+    if (!left) {
+        if (!args.sweep.restore) return std::nullopt;
+        std::fprintf(stderr, "edgetop sweep: nothing to restore (no %s)\n", state.path().c_str());
+        return 0;
+    }
+    ModeSwitcher switcher(Root(args.global.root), plan.conf, left->conf_path, process_mask,
+                          args.sweep.nvpmodel_timeout_s, signals);
+    std::optional<int> stop;
+    std::string announcement =
+        fmt::format("restoring mode {}, left switched by a sweep that did not finish ({})",
+                    left->mode, state.path());
+    if (!restore_mode(switcher, left->mode, announcement, state, stop)) return 1;
+    if (stop) return 128 + *stop;
+    if (args.sweep.restore) return 0;
+    return std::nullopt;
+}
+
+// The --conf file as the restore file keeps it: a relative path would not survive a change of
+// directory.
+std::string absolute_conf(const std::string& conf) {
+    if (conf.empty()) return conf;
+    std::error_code error;
+    auto path = std::filesystem::absolute(conf, error);
+    return error ? conf : path.string();
 }
 
 }  // namespace
@@ -249,19 +306,28 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
         print_error(*problem);
         return 2;
     }
-    if (keeps_sessions(args))
+    if (!args.sweep.restore && keeps_sessions(args))
         if (auto problem = prepare_output_dir(*args.sweep.output)) {
             print_error(*problem);
             return 1;
         }
     SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
-    ModeSwitcher switcher(Root(args.global.root), plan.conf, args.sweep.conf, process_mask);
+    SweepState state{Root(args.global.root)};
+    if (auto status = restore_left_mode(args, plan, process_mask, signals, state)) return *status;
+    ModeSwitcher switcher(Root(args.global.root), plan.conf, args.sweep.conf, process_mask,
+                          args.sweep.nvpmodel_timeout_s, signals);
     auto original = switcher.current();
     if (!original) {
         print_error(
             "sweep: cannot tell the active power mode (/var/lib/nvpmodel/status is "
             "unreadable and no single mode fits the live caps)");
         return 2;
+    }
+    try {
+        state.write({*original, absolute_conf(args.sweep.conf)});
+    } catch (const std::exception& e) {
+        print_error(e.what());
+        return 1;
     }
 
     sweep::Outcome outcome;
@@ -277,8 +343,15 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
         print_error(e.what());
         own_error = true;
     }
-    outcome.restored = !sweep.switched() || restore_mode(switcher, *original);
-    if (auto late = take_stop(signals); late && !outcome.interrupted_by)
+    if (sweep.switched()) {
+        outcome.restored =
+            restore_mode(switcher, *original, fmt::format("restoring mode {}", *original), state,
+                         outcome.interrupted_by);
+    } else {
+        outcome.restored = true;
+        if (auto kept = state.remove()) print_error(*kept);
+    }
+    if (auto late = signals.take_stop(); late && !outcome.interrupted_by)
         outcome.interrupted_by = late;
 
     outcome.pareto = sweep::pareto_front(outcome.modes);

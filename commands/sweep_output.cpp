@@ -1,10 +1,9 @@
 #include "commands/sweep_output.hpp"
 
-#include <signal.h>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "commands/signal_watch.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -43,20 +42,6 @@ std::string pick(const Outcome& outcome, std::optional<int> id, const char* none
     return fmt::format("mode {} ({}): {} s, {} J, {} W average", mode->id, mode->name,
                        num(mode->median_duration_s(), 2), num(mode->median_energy_j(), 2),
                        num(mode->median_avg_power_w(), 2));
-}
-
-// The signals that stop a sweep (sigabbrev_np needs a newer glibc than Debian 11 has).
-std::string signal_name(int signo) {
-    switch (signo) {
-        case SIGINT:
-            return "SIGINT";
-        case SIGTERM:
-            return "SIGTERM";
-        case SIGHUP:
-            return "SIGHUP";
-        default:
-            return "signal " + std::to_string(signo);
-    }
 }
 
 ordered_json value(std::optional<double> v) {
@@ -110,7 +95,7 @@ std::string format_text(const Outcome& o) {
     out += "\n" + picks.render("  ");
     if (o.interrupted_by)
         out += fmt::format("\n  interrupted by {}: the modes after it were not tried\n",
-                           signal_name(*o.interrupted_by));
+                           stop_signal_name(*o.interrupted_by));
     out += fmt::format("\n  original mode {} ({}) {}\n", o.original_mode, o.original_name,
                        o.restored ? "restored" : "NOT restored");
     return out;

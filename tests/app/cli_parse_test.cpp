@@ -151,6 +151,26 @@ TEST(CliParse, EachCommandKeepsItsOwnOptions) {
     EXPECT_TRUE(parse_args({"report", "--json", "s.jsonl"}).report.json);
 }
 
+TEST(CliParse, SweepRestoreTakesNoCommandAndTheTimeoutIsSeconds) {
+    Args restore = parse_args({"sweep", "--restore"});
+    EXPECT_TRUE(restore.sweep.restore);
+    EXPECT_TRUE(restore.exec.empty());
+    EXPECT_EQ(error_of({"sweep", "--restore", "--", "true"}),
+              "sweep: --restore takes no command to run");
+    EXPECT_EQ(error_of({"sweep"}), "sweep: expected '--' and a command to run");
+    EXPECT_EQ(parse_args({"sweep", "--", "true"}).sweep.nvpmodel_timeout_s, 30);
+    EXPECT_EQ(
+        parse_args({"sweep", "--nvpmodel-timeout", "0.5", "--", "true"}).sweep.nvpmodel_timeout_s,
+        0.5);
+    for (const char* bad : {"0", "-1", "inf", "x"})
+        EXPECT_EQ(
+            error_of({"sweep", "--nvpmodel-timeout", bad, "--", "true"}),
+            std::string("--nvpmodel-timeout: expected seconds (more than 0), got '") + bad + "'")
+            << bad;
+    EXPECT_EQ(error_of({"stat", "--restore", "--", "true"}),
+              "--restore: not an option of 'stat' (only valid with 'sweep')");
+}
+
 TEST(CliParse, ServeLogIsItsOwnAndDashIsStandardOutput) {
     // serve --log used to share record's -o, whose default "-" meant "no log": --log - was lost.
     EXPECT_FALSE(parse_args({"serve"}).serve.log);
@@ -199,7 +219,9 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
             if (c.name == "report" || c.name == "replay" || c.name == "export")
                 operands = {"s.jsonl"};
             if (c.name == "import") operands = {"tegrastats", "l.txt"};
-            if (!c.trailing.empty()) operands = {"--", "true"};
+            // --restore stands in for the command to run: without it, that command is needed.
+            bool replaces_command = o.name == "restore";
+            if (!c.trailing.empty() && !replaces_command) operands = {"--", "true"};
             auto parse_words = [&](bool with_option) {
                 std::vector<const char*> argv;
                 for (const auto& w : words)
@@ -209,7 +231,13 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                     argv.push_back(w.c_str());
                 return parse_args(argv);
             };
-            Args without = parse_words(false);
+            Args without;
+            if (replaces_command) {
+                without = parse_args({words[0].c_str(), "--", "true"});
+                without.exec.clear();
+            } else {
+                without = parse_words(false);
+            }
             Args with;
             ASSERT_NO_THROW(with = parse_words(true)) << option << " of '" << c.name << "'";
             EXPECT_NE(with, without) << option << " of '" << c.name << "' stores nothing";

@@ -13,12 +13,18 @@
 // The gaps are wide enough that a loaded machine's start-up delays (tenths of a second) cannot
 // reorder them. The fixture's active mode is 0.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
+#include <thread>
 
 #include "e2e/edgetop_process.hpp"
 #include "support/fixture_tree.hpp"
@@ -30,6 +36,7 @@ using nlohmann::json;
 namespace fs = std::filesystem;
 
 constexpr const char* kStatus = "/var/lib/nvpmodel/status";
+constexpr const char* kRestoreFile = "/var/lib/edgetop/sweep-restore";
 constexpr const char* kVddInCurrent =
     "/sys/devices/platform/bus@0/c240000.i2c/i2c-1/1-0040/hwmon/hwmon1/curr1_input";
 constexpr const char* kGpuMax =
@@ -46,10 +53,20 @@ class SweepTest : public ::testing::Test {
         if (::geteuid() != 0) GTEST_SKIP() << "sweep switches power modes only as root";
         fs::create_directory(tmp_.file("bin"));
         std::string root = tree_.root();
-        // The stand-in. FAIL_ON holds a mode id it refuses; SLOW makes every call take a second.
+        // The stand-in. FAIL_ON holds a mode id it refuses; SLOW makes every call take a second;
+        // HANG_ON holds a mode id it hangs on, in a child it waits for (whose pid goes to
+        // hung.pid), as an nvpmodel stuck on a driver would.
         write_script(tmp_.file("bin/nvpmodel"), R"sh(#!/bin/sh
 echo "$*" >> )sh" + log() + R"sh(
 [ "$1" = "-m" ] || exit 1
+if [ -f )sh" + tmp_.file("HANG_ON") + R"sh( ] && [ "$(cat )sh" +
+                                                    tmp_.file("HANG_ON") + R"sh()" = "$2" ]; then
+    sleep 60 & echo $! > )sh" + tmp_.file("hung.tmp") +
+                                                    R"sh(
+    mv )sh" + tmp_.file("hung.tmp") + " " + tmp_.file("hung.pid") +
+                                                    R"sh(
+    wait
+fi
 [ -f )sh" + tmp_.file("SLOW") + R"sh( ] && sleep 1
 if [ -f )sh" + tmp_.file("FAIL_ON") + R"sh( ] && [ "$(cat )sh" +
                                                     tmp_.file("FAIL_ON") + R"sh()" = "$2" ]; then
@@ -74,10 +91,13 @@ echo $gpu > $R)sh" + kGpuMax + R"sh(
 echo $ma > $R)sh" + kVddInCurrent + R"sh(
 )sh");
         // The job: as long as the active mode makes it take; FAIL_JOB_ON holds a mode it fails in.
+        // running-<mode> holds its pid.
         write_script(tmp_.file("job"), R"sh(#!/bin/sh
 mode=$(sed 's/pmode:0*\([0-9]\).*/\1/' )sh" +
                                            root + kStatus + R"sh()
-touch )sh" + tmp_.file("running-") + R"sh($mode
+echo $$ > )sh" + tmp_.file("running.tmp") + R"sh(
+mv )sh" + tmp_.file("running.tmp") + " " + tmp_.file("running-") +
+                                           R"sh($mode
 if [ -f )sh" + tmp_.file("FAIL_JOB_ON") + R"sh( ] && [ "$(cat )sh" +
                                            tmp_.file("FAIL_JOB_ON") +
                                            R"sh()" = "$mode" ]; then exit 3; fi
@@ -88,6 +108,7 @@ case $mode in 0) exec sleep 1.5 ;; 1) exec sleep 1.0 ;; 2) exec sleep 0.5 ;; *) 
     std::string log() const { return tmp_.file("nvpmodel.log"); }
     std::vector<std::string> calls() const { return read_lines(log()); }
     std::string active_status() const { return tree_.read(kStatus); }
+    std::string restore_file() const { return tree_.path(kRestoreFile); }
 
     SpawnOptions with_stand_in() const {
         SpawnOptions options;
@@ -134,6 +155,7 @@ TEST_F(SweepTest, RecommendsTheKnownModesKeepsSessionsAndRestores) {
 
     EXPECT_EQ(calls(), (std::vector<std::string>{"-m 0", "-m 1", "-m 2", "-m 3", "-m 0"}));
     EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    EXPECT_FALSE(fs::exists(restore_file()));  // removed once the mode is back
 
     // Every run's session is kept, and `report` on it gives the sweep's figures.
     for (const auto& mode : j["modes"]) {
@@ -285,6 +307,159 @@ TEST_F(SweepTest, RefusesBeforeSwitchingAnything) {
         EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
         EXPECT_FALSE(fs::exists(log())) << c.message;
     }
+}
+
+pid_t read_pid(const std::string& path) {
+    auto lines = read_lines(path);
+    return lines.empty() ? -1 : std::stoi(lines[0]);
+}
+
+// Dead: no such process, or a zombie that nobody has reaped yet (its parent, the killed stand-in,
+// is gone). False when it is still alive after 5 s.
+bool process_gone(pid_t pid) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        auto paren = text.rfind(')');
+        if (paren != std::string::npos && text.compare(paren, 3, ") Z") == 0) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+std::chrono::milliseconds since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start);
+}
+
+TEST_F(SweepTest, AHungSwitchIsKilledAtTheTimeoutAndTheSweepEndsAfterRestoring) {
+    std::ofstream(tmp_.file("HANG_ON")) << "1";
+    auto run = run_edgetop(sweep_args({"--modes", "1,2", "--json", "--nvpmodel-timeout", "0.5"}),
+                           with_stand_in());
+    EXPECT_EQ(run.status, 1) << run.err;
+    EXPECT_NE(run.err.find("'nvpmodel -m 1' did not finish within 0.5 s: killed"),
+              std::string::npos)
+        << run.err;
+    auto j = json::parse(run.out);
+    EXPECT_EQ(j["restored"], true);
+    ASSERT_EQ(j["modes"].size(), 1u);  // mode 2 not tried: nvpmodel hangs
+    EXPECT_NE(mode_of(j, 1)["problem"].get<std::string>().find("did not finish"),
+              std::string::npos);
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 1", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    // The kill reached the stand-in's process group, its child included.
+    EXPECT_TRUE(process_gone(read_pid(tmp_.file("hung.pid"))));
+    EXPECT_FALSE(fs::exists(restore_file()));
+}
+
+TEST_F(SweepTest, SigtermDuringAHungSwitchEndsTheSweepAtOnceAndRestores) {
+    std::ofstream(tmp_.file("HANG_ON")) << "1";
+    EdgetopProcess sweep(sweep_args({"--modes", "1,2", "--json"}), with_stand_in());
+    ASSERT_TRUE(wait_for_file(tmp_.file("hung.pid")));
+    auto sent = std::chrono::steady_clock::now();
+    sweep.send(SIGTERM);
+    auto run = sweep.wait(std::chrono::seconds(20));
+    EXPECT_LT(since(sent).count(), 10'000);  // the default timeout is 30 s
+    EXPECT_EQ(run.status, 128 + SIGTERM) << run.err;
+    EXPECT_NE(run.err.find("'nvpmodel -m 1' killed on SIGTERM"), std::string::npos) << run.err;
+    auto j = json::parse(run.out);
+    EXPECT_EQ(j["interrupted"], true);
+    EXPECT_EQ(j["restored"], true);
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 1", "-m 0"}));
+    EXPECT_TRUE(process_gone(read_pid(tmp_.file("hung.pid"))));
+    EXPECT_FALSE(fs::exists(restore_file()));
+}
+
+TEST_F(SweepTest, SigtermDuringAHungRestoreEndsItAndTheNextSweepRestoresFirst) {
+    std::ofstream(tmp_.file("HANG_ON")) << "0";
+    EdgetopProcess sweep(sweep_args({"--modes", "2", "--json"}), with_stand_in());
+    ASSERT_TRUE(wait_for_file(tmp_.file("hung.pid")));  // the restore hangs
+    auto sent = std::chrono::steady_clock::now();
+    sweep.send(SIGTERM);
+    auto run = sweep.wait(std::chrono::seconds(20));
+    EXPECT_LT(since(sent).count(), 10'000);  // 3 s of grace, not the 30 s timeout
+    EXPECT_EQ(run.status, 128 + SIGTERM) << run.err;
+    EXPECT_NE(run.err.find("'nvpmodel -m 0' still running 3 s after SIGTERM: killed"),
+              std::string::npos)
+        << run.err;
+    EXPECT_NE(run.err.find("NOT restored"), std::string::npos) << run.err;
+    EXPECT_EQ(json::parse(run.out)["restored"], false);
+    EXPECT_TRUE(process_gone(read_pid(tmp_.file("hung.pid"))));
+    EXPECT_TRUE(active_status().starts_with("pmode:0002")) << active_status();
+    ASSERT_TRUE(fs::exists(restore_file()));
+
+    // nvpmodel works again: the next sweep restores mode 0 first, says so in one line, then runs.
+    fs::remove(tmp_.file("HANG_ON"));
+    auto next = run_edgetop(sweep_args({"--modes", "2", "--json"}), with_stand_in());
+    ASSERT_EQ(next.status, 0) << next.err;
+    size_t said = 0;
+    for (const auto& line : split_lines(next.err))
+        said += line.find("restoring mode 0, left switched by a sweep that did not finish (" +
+                          restore_file() + ")") != std::string::npos;
+    EXPECT_EQ(said, 1u) << next.err;
+    auto j = json::parse(next.out);
+    EXPECT_EQ(j["original_mode"], 0);
+    EXPECT_EQ(j["restored"], true);
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 2", "-m 0", "-m 0", "-m 2", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    EXPECT_FALSE(fs::exists(restore_file()));
+}
+
+TEST_F(SweepTest, AfterSigkillSweepRestoreSwitchesBackAndRemovesTheFile) {
+    EdgetopProcess sweep(sweep_args({"--modes", "3"}), with_stand_in());
+    ASSERT_TRUE(wait_for_file(tmp_.file("running-3")));
+    pid_t job = read_pid(tmp_.file("running-3"));
+    ::kill(job, SIGSTOP);  // the sweep stays in its run, however slow this machine is
+    auto kept = read_lines(restore_file());
+    EXPECT_NE(std::find(kept.begin(), kept.end(), "mode 0"), kept.end());
+    // Meanwhile a second sweep is refused: it would take the running one's file for a left one.
+    std::vector<std::string> restore{"sweep", "--root", tree_.root(), "--restore"};
+    auto second = run_edgetop(restore, with_stand_in());
+    EXPECT_EQ(second.status, 2) << second.err;
+    EXPECT_EQ(split_lines(second.err).size(), 1u) << second.err;
+    EXPECT_NE(second.err.find("another edgetop sweep is running"), std::string::npos) << second.err;
+
+    sweep.send(SIGKILL);
+    ::kill(job, SIGKILL);
+    EXPECT_EQ(sweep.wait().status, 128 + SIGKILL);
+    EXPECT_TRUE(active_status().starts_with("pmode:0003")) << active_status();
+    EXPECT_EQ(read_lines(restore_file()), kept);
+
+    auto restored = run_edgetop(restore, with_stand_in());
+    EXPECT_EQ(restored.status, 0) << restored.err;
+    EXPECT_EQ(split_lines(restored.err).size(), 1u) << restored.err;
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 3", "-m 0"}));
+    EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    EXPECT_FALSE(fs::exists(restore_file()));
+
+    auto nothing = run_edgetop(restore, with_stand_in());
+    EXPECT_EQ(nothing.status, 0) << nothing.err;
+    EXPECT_EQ(split_lines(nothing.err).size(), 1u) << nothing.err;
+    EXPECT_NE(nothing.err.find("nothing to restore"), std::string::npos) << nothing.err;
+    EXPECT_EQ(calls().size(), 2u);
+}
+
+TEST_F(SweepTest, ABadRestoreFileIsAOneLineErrorNamingIt) {
+    tree_.write(kRestoreFile, "\x1b[2J\x1b]0;owned\x07 mode 1\n");
+    std::vector<std::string> restore{"sweep", "--root", tree_.root(), "--restore"};
+    for (const auto& args : {sweep_args({"--modes", "2"}), restore}) {
+        auto run = run_edgetop(args, with_stand_in());
+        EXPECT_EQ(run.status, 2) << run.err;
+        EXPECT_EQ(split_lines(run.err).size(), 1u) << run.err;
+        EXPECT_NE(run.err.find(restore_file() + " is not a sweep restore file"), std::string::npos)
+            << run.err;
+        EXPECT_EQ(run.err.find('\x1b'), std::string::npos);  // its content is not echoed
+    }
+    tree_.remove(kRestoreFile);
+    fs::create_directory(restore_file());
+    auto run = run_edgetop(restore, with_stand_in());
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_EQ(split_lines(run.err).size(), 1u) << run.err;
+    EXPECT_NE(run.err.find("cannot read the restore file " + restore_file()), std::string::npos)
+        << run.err;
+    EXPECT_FALSE(fs::exists(log()));  // nothing switched
 }
 
 }  // namespace
