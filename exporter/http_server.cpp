@@ -486,8 +486,8 @@ class HttpServer::Loop {
         read_from(connection);
     }
 
-    // Closed connections stay in closed_ until the end of the event batch: a later event of the
-    // batch may still name them.
+    // A closed connection leaves by_id_ (later events of the batch skip it) but stays in closed_
+    // until the batch ends: the functions that closed it still hold it.
     void close(Connection& connection) {
         if (connection.phase == Phase::Closed) return;
         ::close(connection.fd);  // also removes it from the epoll set
