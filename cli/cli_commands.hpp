@@ -489,16 +489,20 @@ dimensions as labels (e.g.
 A sensor the machine does not have is an absent series, never a zero.
 docs/metrics.md lists every metric.
 Only GET and HEAD are answered (405 with an Allow header for other methods, 404 for other
-paths); before the first sample,
+paths); until the first sample is complete,
 .B /metrics
-answers 503 with a short text, never an empty page.
+answers 503 with a short text, never a page without measurements.
 The HTTP server is edgetop's own: one thread, non-blocking sockets.
+The request target is a path or an absolute http URI
+.RB ( http://host:9102/metrics );
+a client that half-closes its connection after the request is still answered.
 A request head over 16 KiB is refused (431), a malformed one gets 400; a request head must be
 complete within 3 s of the connection (or of its first byte), a kept-alive connection idle for
 5 s is closed, as is one whose answer makes no progress for 5 s (30 s in all); a connection
 serves at most 100 requests.
 At most 512 connections are open, 64 from one client address; a connection over either limit
-closes the one idle longest, so slow or idle clients cannot keep a scrape out.
+closes the one idle longest, else the one whose answer has stalled longest (a client that does
+not read it), so slow, idle or non-reading clients cannot keep a scrape out.
 SIGINT, SIGTERM or SIGHUP stops it (exit status 0), after the end line of the
 .B \-\-log
 file.

@@ -8,9 +8,10 @@ ServePublisher::ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
                                std::vector<std::string> flag_ids, double ticks_per_s)
     : metrics_(std::move(metrics)), flag_ids_(std::move(flag_ids)), ticks_per_s_(ticks_per_s) {}
 
+// Nothing is published before the first sample: until then /metrics answers 503, never a page
+// without measurements.
 void ServePublisher::on_start(const SessionHeader& header) {
     model_.emplace(header.board, flag_ids_, ticks_per_s_);
-    metrics_->publish(model_->initial());
 }
 
 void ServePublisher::on_sample(const Sample& sample) {

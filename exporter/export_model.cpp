@@ -28,9 +28,4 @@ Families ExportModel::add(const Sample& sample) {
     return build_families({board_, sample, flags_, energy_, samples_, ticks_per_s_});
 }
 
-Families ExportModel::initial() const {
-    Sample nothing;
-    return build_families({board_, nothing, flags_, energy_, samples_, ticks_per_s_});
-}
-
 }  // namespace edgetop::exporter

@@ -21,8 +21,6 @@ class ExportModel {
     // Takes one sample (flags already filled in by the Analyzer) and returns every family as of it.
     Families add(const Sample& sample);
     uint64_t samples() const { return samples_; }
-    // The families before the first sample: board identity and the flags, nothing measured.
-    Families initial() const;
 
   private:
     void count_flags(const Sample& sample);

@@ -1,8 +1,8 @@
 #include "exporter/http_request.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
+#include <optional>
 
 #include "exporter/http_text.hpp"
 
@@ -11,10 +11,14 @@ namespace edgetop::exporter {
 // Named, not anonymous: unity builds put this file beside others with helpers of these names.
 namespace request_head {
 
+// ASCII only, whatever the locale: a byte above 0x7f is never part of a token or a target.
+bool is_alnum(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 bool is_token_char(char c) {
     static constexpr std::string_view kSpecials = "!#$%&'*+-.^_`|~";
-    return std::isalnum(static_cast<unsigned char>(c)) ||
-           kSpecials.find(c) != std::string_view::npos;
+    return is_alnum(c) || kSpecials.find(c) != std::string_view::npos;
 }
 
 bool is_token(std::string_view text) {
@@ -44,6 +48,52 @@ size_t end_of_head(std::string_view data) {
     return std::string_view::npos;
 }
 
+// The characters of a URI host other than letters and digits: reg-name's unreserved and
+// sub-delims and percent-encoding, and an IP literal's brackets, colons and dots (RFC 3986
+// section 3.2.2).
+bool is_host_char(char c) {
+    static constexpr std::string_view kOthers = "-._~!$&'()*+,;=%[]:";
+    return is_alnum(c) || kOthers.find(c) != std::string_view::npos;
+}
+
+// Whether `authority` is "host" or "host:port" with a host (RFC 9110 section 4.2.1 and 4.2.4:
+// an http URI has a host and no userinfo).
+bool is_authority(std::string_view authority) {
+    if (authority.empty() || !std::all_of(authority.begin(), authority.end(), is_host_char))
+        return false;
+    std::string_view host = authority;
+    size_t colon = authority.rfind(':');
+    if (colon != std::string_view::npos && authority.find(']', colon) == std::string_view::npos) {
+        std::string_view port = authority.substr(colon + 1);
+        if (port.size() > 5 ||
+            !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return false;
+        host = authority.substr(0, colon);
+    }
+    if (host.empty()) return false;
+    if (host.front() == '[')
+        return host.size() > 2 && host.back() == ']' &&
+               host.find_first_of("[]", 1) == host.size() - 1;
+    return host.find_first_of("[]:") == std::string_view::npos;
+}
+
+// The path and query of an absolute-form target ("http://host:9102/metrics?x", RFC 9112
+// section 3.2.2, which a server must accept): "/" when the URI has no path; nullopt unless it is
+// an http or https URI with a valid authority.
+std::optional<std::string_view> absolute_form_path(std::string_view target) {
+    size_t scheme_end = target.find("://");
+    if (scheme_end == std::string_view::npos) return std::nullopt;
+    std::string_view scheme = target.substr(0, scheme_end);
+    if (!http_text::equals_ignoring_case(scheme, "http") &&
+        !http_text::equals_ignoring_case(scheme, "https"))
+        return std::nullopt;
+    std::string_view rest = target.substr(scheme_end + 3);
+    size_t path_start = rest.find_first_of("/?");
+    if (!is_authority(rest.substr(0, path_start))) return std::nullopt;
+    if (path_start == std::string_view::npos || rest[path_start] == '?') return "/";
+    return rest.substr(path_start);
+}
+
 bool parse_request_line(std::string_view line, HttpRequest& request) {
     size_t first = line.find(' ');
     if (first == std::string_view::npos) return false;
@@ -52,10 +102,17 @@ bool parse_request_line(std::string_view line, HttpRequest& request) {
     std::string_view method = line.substr(0, first);
     std::string_view target = line.substr(first + 1, second - first - 1);
     std::string_view version = line.substr(second + 1);
-    if (!is_token(method) || target.empty() || target.front() != '/') return false;
-    if (std::any_of(target.begin(), target.end(),
-                    [](char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; }))
+    if (!is_token(method) || target.empty()) return false;
+    if (std::any_of(target.begin(), target.end(), [](char c) {
+            return static_cast<unsigned char>(c) <= ' ' || static_cast<unsigned char>(c) >= 0x7f;
+        }))
         return false;
+    std::string_view path = target;
+    if (target.front() != '/') {
+        auto absolute = absolute_form_path(target);
+        if (!absolute) return false;
+        path = *absolute;
+    }
     if (version == "HTTP/1.1")
         request.minor_version = 1;
     else if (version == "HTTP/1.0")
@@ -63,7 +120,7 @@ bool parse_request_line(std::string_view line, HttpRequest& request) {
     else
         return false;
     request.method = std::string(method);
-    request.path = std::string(target.substr(0, target.find('?')));
+    request.path = std::string(path.substr(0, path.find('?')));
     return true;
 }
 

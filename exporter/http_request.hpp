@@ -1,6 +1,8 @@
 // One HTTP/1.x request head (request line and header fields, RFC 9112 sections 3 and 5) parsed
-// from the bytes a client sent. Only what `edgetop serve` needs: the method, the path without its
-// query, the version, and the few header fields it acts on. Hand-written because no HTTP library
+// from the bytes a client sent. Only what `edgetop serve` needs: the method, the path of the
+// target (origin-form "/metrics?x" or absolute-form "http://host:9102/metrics?x"), the version,
+// and the few header fields it acts on. ASCII only: a byte above 0x7f in the request line is
+// malformed. Hand-written because no HTTP library
 // packaged for every target (Debian 11 to 13, Ubuntu 18.04 to 24.04) parses a request head
 // without also bringing its own threads and server (see http_server.hpp).
 #pragma once
@@ -17,7 +19,7 @@ inline constexpr int kMaxHeaderFields = 100;
 
 struct HttpRequest {
     std::string method;     // "GET", "HEAD", ... as sent (methods are case-sensitive)
-    std::string path;       // "/metrics": the target without its query
+    std::string path;       // "/metrics": the target's path, without its query or authority
     int minor_version = 1;  // HTTP/1.0 or HTTP/1.1
     std::string accept;     // every Accept field, joined with ", "
     std::string accept_encoding;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <list>
+#include <set>
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
@@ -57,8 +58,9 @@ struct Connection {
     std::string peer;  // the client's address bytes: the key of the per-address limit
     Phase phase = Phase::Reading;
     bool request_started = false;  // bytes of the next request have come
+    bool peer_closed = false;      // the client half-closed (FIN): no further bytes will come
     int requests = 0;
-    Clock::time_point deadline;
+    Clock::time_point deadline;     // with the id, the connection's key in Loop::deadlines_
     Clock::time_point write_until;  // the latest a whole response may take
     std::string in;                 // bytes of requests not yet answered
     std::string head;               // the response being written
@@ -111,8 +113,9 @@ class HttpServer::Loop {
         uint64_t one = 1;
         if (::write(stop_fd_, &one, sizeof one) < 0) std::perror("edgetop: stopping the server");
         thread_.join();
-        for (auto& connection : connections_)
-            if (connection.fd >= 0) ::close(connection.fd);
+        for (auto* list : {&waiting_, &writing_})
+            for (auto& connection : *list)
+                ::close(connection.fd);
         close_fds();
     }
 
@@ -169,41 +172,35 @@ class HttpServer::Loop {
                     read_from(connection);
                 }
             }
-            if (Clock::now() >= next_check_) expire();
-            free_closed();
+            expire();
+            closed_.clear();
         }
     }
 
     // Milliseconds until the next deadline (or the end of a pause in accepting).
     int wait_ms() const {
-        if (live_ == 0 && !accept_paused_) return -1;
-        auto left = std::chrono::ceil<std::chrono::milliseconds>(next_check_ - Clock::now());
+        auto next = deadlines_.empty() ? Clock::time_point::max() : deadlines_.begin()->first;
+        if (accept_paused_) next = std::min(next, accept_resume_);
+        if (next == Clock::time_point::max()) return -1;
+        auto left = std::chrono::ceil<std::chrono::milliseconds>(next - Clock::now());
         return static_cast<int>(std::clamp<int64_t>(left.count(), 0, 60000));
     }
 
     void schedule(Connection& connection, Clock::time_point deadline) {
+        deadlines_.erase({connection.deadline, connection.id});
         connection.deadline = deadline;
-        next_check_ = std::min(next_check_, deadline);
+        deadlines_.emplace(deadline, connection.id);
     }
 
+    // Closes the connections past their deadline: the earliest first, without visiting the others.
     void expire() {
         auto now = Clock::now();
-        next_check_ = Clock::time_point::max();
-        if (accept_paused_) {
-            if (now >= accept_resume_) {
-                accept_paused_ = false;
-                watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, EPOLLIN);
-            } else {
-                next_check_ = accept_resume_;
-            }
+        if (accept_paused_ && now >= accept_resume_) {
+            accept_paused_ = false;
+            watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, EPOLLIN);
         }
-        for (auto& connection : connections_) {
-            if (connection.phase == Phase::Closed) continue;
-            if (connection.deadline <= now)
-                close(connection);
-            else
-                next_check_ = std::min(next_check_, connection.deadline);
-        }
+        while (!deadlines_.empty() && deadlines_.begin()->first <= now)
+            close(*by_id_.at(deadlines_.begin()->second));
     }
 
     void accept_all() {
@@ -215,18 +212,18 @@ class HttpServer::Loop {
             if (fd < 0) {
                 if (errno == EINTR || errno == ECONNABORTED) continue;
                 if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-                    // Out of descriptors: free the longest idle one, or wait a little.
-                    if (close_longest_idle(nullptr)) continue;
+                    // Out of descriptors: free one, or wait a little.
+                    if (evict(nullptr)) continue;
                     pause_accepting();
                 }
                 return;
             }
             std::string peer = http_loop::peer_key(address);
             auto same_address = per_address_.find(peer);
-            bool room = (same_address == per_address_.end() ||
-                         same_address->second < limits_.max_connections_per_address ||
-                         close_longest_idle(&peer)) &&
-                        (live_ < limits_.max_connections || close_longest_idle(nullptr));
+            bool room =
+                (same_address == per_address_.end() ||
+                 same_address->second < limits_.max_connections_per_address || evict(&peer)) &&
+                (live_ < limits_.max_connections || evict(nullptr));
             if (!room) {
                 ::close(fd);
                 continue;
@@ -238,30 +235,35 @@ class HttpServer::Loop {
     void pause_accepting() {
         accept_paused_ = true;
         accept_resume_ = Clock::now() + http_loop::kAcceptPause;
-        next_check_ = std::min(next_check_, accept_resume_);
         watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, 0);
     }
 
-    // Closes the connection idle longest (of `peer` only, when given): the list is ordered by
-    // last activity, and a connection being answered is not idle.
-    bool close_longest_idle(const std::string* peer) {
-        for (auto& connection : connections_) {
-            if (connection.phase == Phase::Closed || connection.phase == Phase::Writing) continue;
-            if (peer && connection.peer != *peer) continue;
-            close(connection);
-            return true;
+    // Makes room for a new connection (of `peer`, when given) by closing the one that holds a
+    // slot for the least reason: the one idle longest (waiting for a request, or lingering),
+    // else the answer stalled longest (a client that does not read what it asked for).
+    bool evict(const std::string* peer) {
+        for (auto* list : {&waiting_, &writing_}) {
+            for (auto& connection : *list) {
+                if (peer && connection.peer != *peer) continue;
+                close(connection);
+                return true;
+            }
         }
         return false;
     }
 
     void add(int fd, std::string peer) {
+        // A bounded kernel buffer: a client that does not read stalls its answer early, where
+        // eviction can see it, instead of holding megabytes of the machine's memory.
+        int send_buffer = limits_.send_buffer_bytes;
+        ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &send_buffer, sizeof send_buffer);
         ++per_address_[peer];
         ++live_;
-        Connection& connection = connections_.emplace_back();
+        Connection& connection = waiting_.emplace_back();
         connection.id = next_id_++;
         connection.fd = fd;
         connection.peer = std::move(peer);
-        by_id_[connection.id] = std::prev(connections_.end());
+        by_id_[connection.id] = std::prev(waiting_.end());
         connection.events = EPOLLIN;
         watch(fd, connection.id, EPOLL_CTL_ADD, EPOLLIN);
         schedule(connection, Clock::now() + limits_.header_timeout);
@@ -276,9 +278,21 @@ class HttpServer::Loop {
         watch(connection.fd, connection.id, EPOLL_CTL_MOD, events);
     }
 
-    void touch(Connection& connection) {
+    // Moves the connection to the end of `list`: the most recently active of its kind.
+    void move_to_end(Connection& connection, std::list<Connection>& list) {
         auto at = by_id_.find(connection.id);
-        if (at != by_id_.end()) connections_.splice(connections_.end(), connections_, at->second);
+        if (at != by_id_.end()) list.splice(list.end(), list_of(connection), at->second);
+    }
+
+    std::list<Connection>& list_of(const Connection& connection) {
+        switch (connection.phase) {
+            case Phase::Writing:
+                return writing_;
+            case Phase::Closed:
+                return closed_;
+            default:
+                return waiting_;
+        }
     }
 
     void read_from(Connection& connection) {
@@ -308,10 +322,16 @@ class HttpServer::Loop {
             }
             if (n < 0 && errno == EINTR) continue;
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-            close(connection);  // end of stream or an error
+            if (n == 0 && connection.phase == Phase::Reading) {
+                // A FIN after a request (the client's shutdown(SHUT_WR)) still gets the answer:
+                // advance() answers what came, then closes.
+                connection.peer_closed = true;
+                break;
+            }
+            close(connection);  // an error, or the end of a lingering connection
             return;
         }
-        if (progressed) touch(connection);
+        if (progressed) move_to_end(connection, waiting_);
         if (connection.phase == Phase::Lingering &&
             connection.lingered > http_loop::kMaxLingerBytes)
             close(connection);
@@ -321,7 +341,11 @@ class HttpServer::Loop {
     // Answers complete requests and writes answers until the connection must wait.
     void advance(Connection& connection) {
         for (;;) {
-            if (connection.phase == Phase::Reading && !take_request(connection)) return;
+            if (connection.phase == Phase::Reading && !take_request(connection)) {
+                // Nothing more can complete a request once the client closed its side.
+                if (connection.peer_closed) close(connection);
+                return;
+            }
             if (connection.phase != Phase::Writing || !write_some(connection)) return;
         }
     }
@@ -344,9 +368,12 @@ class HttpServer::Loop {
         connection.in.erase(0, parsed.head_bytes);
         ++connection.requests;
         const HttpRequest& request = parsed.request;
-        // A body is never read, so a request with one ends the connection.
+        // A body is never read, so a request with one ends the connection; so does the last
+        // complete request of a client that half-closed.
         bool keep_alive = request.keep_alive && !request.has_body &&
-                          connection.requests < limits_.max_requests_per_connection;
+                          connection.requests < limits_.max_requests_per_connection &&
+                          (!connection.peer_closed ||
+                           parse_request_head(connection.in).status == HeadStatus::Complete);
         HttpAnswer answer;
         try {
             answer = handler_(request);
@@ -385,6 +412,7 @@ class HttpServer::Loop {
         connection.body_owner = std::move(answer.owner);
         connection.sent = 0;
         connection.close_after = !keep_alive;
+        move_to_end(connection, writing_);
         connection.phase = Phase::Writing;
         auto now = Clock::now();
         connection.write_until = now + 6 * limits_.write_timeout;
@@ -395,6 +423,7 @@ class HttpServer::Loop {
     // again, false when it waits for the socket or was closed.
     bool write_some(Connection& connection) {
         size_t total = connection.head.size() + connection.body.size();
+        bool progressed = false;
         while (connection.sent < total) {
             iovec parts[2];
             int count = 0;
@@ -414,12 +443,17 @@ class HttpServer::Loop {
             ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
             if (n > 0) {
                 connection.sent += static_cast<size_t>(n);
-                schedule(connection,
-                         std::min(Clock::now() + limits_.write_timeout, connection.write_until));
+                progressed = true;
                 continue;
             }
             if (n < 0 && errno == EINTR) continue;
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                if (progressed) {
+                    // The answers stalled longest stay first in line for eviction.
+                    move_to_end(connection, writing_);
+                    schedule(connection, std::min(Clock::now() + limits_.write_timeout,
+                                                  connection.write_until));
+                }
                 set_events(connection, EPOLLOUT);
                 return false;
             }
@@ -428,12 +462,12 @@ class HttpServer::Loop {
         }
         connection.body_owner.reset();
         connection.body = {};
-        touch(connection);
+        move_to_end(connection, waiting_);
+        connection.phase = connection.close_after ? Phase::Lingering : Phase::Reading;
         if (connection.close_after) {
             linger(connection);
             return false;
         }
-        connection.phase = Phase::Reading;
         connection.request_started = !connection.in.empty();
         schedule(connection, Clock::now() + (connection.request_started ? limits_.header_timeout
                                                                         : limits_.idle_timeout));
@@ -445,7 +479,6 @@ class HttpServer::Loop {
     // close with unread bytes does not reset the connection before the client read the answer.
     void linger(Connection& connection) {
         ::shutdown(connection.fd, SHUT_WR);
-        connection.phase = Phase::Lingering;
         connection.in.clear();
         connection.in.shrink_to_fit();
         set_events(connection, EPOLLIN);
@@ -453,26 +486,20 @@ class HttpServer::Loop {
         read_from(connection);
     }
 
+    // A closed connection leaves by_id_ (later events of the batch skip it) but stays in closed_
+    // until the batch ends: the functions that closed it still hold it.
     void close(Connection& connection) {
         if (connection.phase == Phase::Closed) return;
         ::close(connection.fd);  // also removes it from the epoll set
         connection.fd = -1;
-        connection.phase = Phase::Closed;
+        deadlines_.erase({connection.deadline, connection.id});
         connection.body_owner.reset();
         auto count = per_address_.find(connection.peer);
         if (count != per_address_.end() && --count->second == 0) per_address_.erase(count);
         --live_;
-        closed_.push_back(connection.id);
-    }
-
-    void free_closed() {
-        for (uint64_t id : closed_) {
-            auto at = by_id_.find(id);
-            if (at == by_id_.end()) continue;
-            connections_.erase(at->second);
-            by_id_.erase(at);
-        }
-        closed_.clear();
+        move_to_end(connection, closed_);
+        connection.phase = Phase::Closed;
+        by_id_.erase(connection.id);
     }
 
     HttpHandler handler_;
@@ -481,15 +508,19 @@ class HttpServer::Loop {
     int epoll_fd_ = -1;
     int stop_fd_ = -1;
     int port_ = 0;
-    std::list<Connection> connections_;  // least recently active first
+    // Every connection is in one list: waiting_ (reading or lingering, least recently active
+    // first), writing_ (answer least recently progressed first) or closed_ (freed after the
+    // batch); by_id_ finds it.
+    std::list<Connection> waiting_;
+    std::list<Connection> writing_;
+    std::list<Connection> closed_;
     std::unordered_map<uint64_t, Iterator> by_id_;
+    std::set<std::pair<Clock::time_point, uint64_t>> deadlines_;  // earliest first
     std::unordered_map<std::string, int> per_address_;
-    std::vector<uint64_t> closed_;
     int live_ = 0;
     uint64_t next_id_ = 2;  // 0 and 1 name the listener and the stop event
     bool accept_paused_ = false;
     Clock::time_point accept_resume_;
-    Clock::time_point next_check_ = Clock::time_point::max();
     std::thread thread_;
 };
 

@@ -9,7 +9,9 @@
 // request head within header_timeout, the next request of a kept-alive connection within
 // idle_timeout, some progress of a response within write_timeout), the number of connections is
 // bounded overall and per client address, and a new connection over either bound closes the
-// connection that has been idle longest (one waiting for a request, not one being answered).
+// connection that has been idle longest (waiting for a request) or, when every one is being
+// answered, the one whose answer has stalled longest (a client that does not read). A client
+// that half-closes after its request (FIN) is answered, then closed.
 #pragma once
 
 #include <chrono>
@@ -31,6 +33,7 @@ struct HttpLimits {
     std::chrono::milliseconds idle_timeout{5000};
     std::chrono::milliseconds write_timeout{5000};  // without any progress
     std::chrono::milliseconds linger{1000};  // reading what a client still sends before a close
+    int send_buffer_bytes = 65536;           // SO_SNDBUF of each connection (Linux doubles it)
 };
 
 // What a handler answers; the server adds Content-Length and Connection.

@@ -219,16 +219,5 @@ TEST(ExportModel, FlagGaugeFollowsTheSampleAndRaisesCountEachRise) {
     EXPECT_EQ(find(families, "edgetop_energy_joules_total"), nullptr);
 }
 
-TEST(ExportModel, BeforeTheFirstSampleOnlyIdentityAndFlags) {
-    Sampler sampler{Root(testing::fixture_path("agx-orin"))};
-    ExportModel model(sampler.board(), analysis::RuleConfig().enabled_ids(), 100);
-    Families families = model.initial();
-    EXPECT_TRUE(find(families, "edgetop_board_info"));
-    EXPECT_TRUE(find(families, "edgetop_flag_raised"));
-    EXPECT_EQ(*value(families, "edgetop_samples_total"), 0);
-    EXPECT_EQ(find(families, "edgetop_last_sample_timestamp_seconds"), nullptr);
-    EXPECT_EQ(find(families, "edgetop_cpu_seconds_total"), nullptr);
-}
-
 }  // namespace
 }  // namespace edgetop::exporter

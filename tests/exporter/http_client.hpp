@@ -47,6 +47,28 @@ class LoopbackSocket {
             fd_ = -1;
         }
     }
+    // A TCP socket to 127.0.0.1:port from the local address `from` (any of 127.0.0.0/8), with a
+    // receive buffer of `receive_buffer` bytes when above 0 (set before connecting, so the window
+    // the server sees is that small). Fails (ok() false) where `from` cannot be bound.
+    // (A C string, not std::string: a string literal would otherwise choose the constructor above.)
+    LoopbackSocket(int port, const char* from, int receive_buffer = 0) {
+        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd_ < 0) return;
+        if (receive_buffer > 0)
+            ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+        sockaddr_in source{};
+        source.sin_family = AF_INET;
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(static_cast<uint16_t>(port));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::inet_pton(AF_INET, from, &source.sin_addr) != 1 ||
+            ::bind(fd_, reinterpret_cast<sockaddr*>(&source), sizeof source) != 0 ||
+            ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+            ::close(fd_);
+            fd_ = -1;
+        }
+    }
     ~LoopbackSocket() {
         if (fd_ >= 0) ::close(fd_);
     }
@@ -54,6 +76,16 @@ class LoopbackSocket {
     LoopbackSocket& operator=(const LoopbackSocket&) = delete;
 
     bool ok() const { return fd_ >= 0; }
+    // Sends a FIN: the request is complete, the reading side stays open (shutdown(SHUT_WR)).
+    bool shutdown_write() const { return ::shutdown(fd_, SHUT_WR) == 0; }
+    // Whether the first bytes of an answer came within `limit`; false when none came or the
+    // server closed the connection without one. Reads nothing.
+    bool answer_begins_within(std::chrono::milliseconds limit) const {
+        pollfd p{fd_, POLLIN, 0};
+        char byte = 0;
+        return ::poll(&p, 1, static_cast<int>(limit.count())) == 1 &&
+               ::recv(fd_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 1;
+    }
     bool send(const std::string& data) const {
         size_t done = 0;
         while (done < data.size()) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "exporter/http_request.hpp"
 
@@ -68,6 +69,34 @@ TEST(HttpRequestHead, MalformedHeadsAreRefused) {
           "GET / HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
           "GET / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n", "\r\n\r\n"})
         EXPECT_EQ(parse_request_head(bad).status, HeadStatus::Malformed) << bad;
+}
+
+TEST(HttpRequestHead, AbsoluteFormTargetsGiveTheirPath) {
+    const std::pair<const char*, const char*> cases[] = {
+        {"http://127.0.0.1:9102/metrics", "/metrics"},
+        {"http://jetson.local:9102/metrics?name[]=up", "/metrics"},
+        {"HTTPS://[::1]:9102/metrics", "/metrics"},
+        {"http://[fe80::1%25eth0]/", "/"},
+        {"http://jetson", "/"},
+        {"http://jetson:/?x=1", "/"},
+    };
+    for (auto [target, path] : cases) {
+        auto parsed = parse_request_head("GET " + std::string(target) + " HTTP/1.1\r\n\r\n");
+        ASSERT_EQ(parsed.status, HeadStatus::Complete) << target;
+        EXPECT_EQ(parsed.request.path, path) << target;
+    }
+}
+
+TEST(HttpRequestHead, MalformedAbsoluteFormAndNonAsciiTargetsAreRefused) {
+    for (const char* target :
+         {"http:///metrics", "http://", "http:/jetson/metrics", "ftp://jetson/metrics",
+          "jetson:9102/metrics", "http://user:pw@jetson/metrics", "http://jetson:9x/metrics",
+          "http://jetson:123456/", "http://[::1/metrics", "http://::1/metrics", "http://jet]son/",
+          "http://jet\"son/", "http://h\xc3\xa9/", "/caf\xc3\xa9", "*"}) {
+        auto parsed = parse_request_head("GET " + std::string(target) + " HTTP/1.1\r\n\r\n");
+        EXPECT_EQ(parsed.status, HeadStatus::Malformed) << target;
+    }
+    EXPECT_EQ(parse_request_head("G\xc3\x89T / HTTP/1.1\r\n\r\n").status, HeadStatus::Malformed);
 }
 
 TEST(HttpRequestHead, OversizedHeadsAreTooLarge) {

@@ -90,6 +90,67 @@ TEST(MetricsServer, MalformedAndOversizedRequestsAreRefusedAndClosed) {
     EXPECT_EQ(http_get(port, "/metrics")->status, 200);
 }
 
+TEST(MetricsServer, AbsoluteFormTargetsAreServedAndMalformedOnesAre400) {
+    MetricsServer server(loopback(), orin_metrics());
+    int port = server.address().port;
+    std::string authority = "127.0.0.1:" + std::to_string(port);
+    auto metrics = request_once(port, "GET http://" + authority +
+                                          "/metrics?x=1 HTTP/1.1\r\nHost: " + authority +
+                                          "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(metrics.status, 200) << metrics.head;
+    EXPECT_NE(metrics.body.find("edgetop_board_info{"), std::string::npos);
+    auto landing = request_once(port, "GET HTTP://" + authority + " HTTP/1.0\r\n\r\n");
+    EXPECT_EQ(landing.status, 200);
+    EXPECT_NE(landing.body.find("<a href=\"/metrics\">"), std::string::npos);
+    EXPECT_EQ(request_once(port, "GET http://" + authority + "/other HTTP/1.0\r\n\r\n").status,
+              404);
+    for (const std::string& bad :
+         {std::string("http:///metrics"), "ftp://" + authority + "/metrics",
+          "http://user@" + authority + "/metrics", "http:" + authority})
+        EXPECT_EQ(request_once(port, "GET " + bad + " HTTP/1.1\r\n\r\n").status, 400) << bad;
+}
+
+// A client may end its side after the request (shutdown(SHUT_WR), as `nc -N` and some probes
+// do): its FIN says it will send nothing more, not that it does not want the answer.
+TEST(MetricsServer, AClientThatHalfClosesAfterItsRequestIsAnswered) {
+    MetricsServer server(loopback(), orin_metrics());
+    int port = server.address().port;
+    auto whole = http_get(port, "/metrics");
+    ASSERT_TRUE(whole);
+    for (int i = 0; i < 10; ++i) {
+        LoopbackSocket socket(port);
+        ASSERT_TRUE(socket.send("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"));
+        ASSERT_TRUE(socket.shutdown_write());
+        bool closed = false;
+        auto response = parse_response(socket.read_until_closed(5s, closed));
+        EXPECT_TRUE(closed);
+        EXPECT_EQ(response.status, 200) << "request " << i;
+        EXPECT_TRUE(response.body == whole->body) << "request " << i << ": " << response.head;
+    }
+
+    // Two requests before the FIN: both are answered, then the connection closes.
+    LoopbackSocket pipelined(port);
+    ASSERT_TRUE(pipelined.send("GET / HTTP/1.1\r\n\r\nGET /metrics HTTP/1.1\r\n\r\n"));
+    ASSERT_TRUE(pipelined.shutdown_write());
+    for (const char* expected : {"<a href=\"/metrics\">", "edgetop_samples_total"}) {
+        auto raw = pipelined.read_response(5s);
+        ASSERT_TRUE(raw) << expected;
+        EXPECT_EQ(parse_response(*raw).status, 200);
+        EXPECT_NE(raw->find(expected), std::string::npos);
+    }
+    bool closed = false;
+    EXPECT_EQ(pipelined.read_until_closed(5s, closed), "");
+    EXPECT_TRUE(closed);
+
+    // A FIN in the middle of a head: nothing can complete it, so the connection closes at once
+    // (well before the 3 s header timeout) without an answer.
+    LoopbackSocket cut(port);
+    ASSERT_TRUE(cut.send("GET /metrics HTTP/1.1\r\nHost"));
+    ASSERT_TRUE(cut.shutdown_write());
+    EXPECT_EQ(cut.read_until_closed(2s, closed), "");
+    EXPECT_TRUE(closed);
+}
+
 TEST(MetricsServer, HeadSendsTheHeadOfGet) {
     MetricsServer server(loopback(), orin_metrics());
     auto get = http_get(server.address().port, "/metrics");

@@ -14,6 +14,7 @@
 #include "tests/exporter/openmetrics_check.hpp"
 #include "tests/exporter/serve_process.hpp"
 #include "tests/support/fixture_tree.hpp"
+#include "tests/support/large_tree.hpp"
 
 namespace edgetop::testing {
 namespace {
@@ -254,6 +255,38 @@ TEST(ServeHttp, TenConcurrentScrapersAllGetTheSameCompleteExposition) {
         EXPECT_NE(response->body.find("edgetop_temperature_celsius{zone=\"CPU\"} 52.625"),
                   std::string::npos);
     }
+    EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
+}
+
+// On a machine with hundreds of sensors the first sample takes a while after the board is
+// known: /metrics stays 503 until it is complete, and its first 200 is that sample, never the
+// board's identity without measurements.
+TEST(ServeHttp, MetricsAreUnavailableUntilTheFirstSampleIsComplete) {
+    FixtureTree tree;
+    write_large_tree(tree, 100);
+    TempDir dir;
+    ServeProcess serve(dir, {"--root", tree.root(), "--interval", "1000"});
+    ASSERT_NE(serve.port(), 0) << serve.child().log();
+    std::optional<HttpResponse> first;
+    int unavailable = 0;
+    auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (!first && std::chrono::steady_clock::now() < deadline) {
+        auto response = serve.get("/metrics");
+        ASSERT_TRUE(response);
+        if (response->status == 503) {
+            ++unavailable;
+            EXPECT_NE(response->head.find("Retry-After: 1"), std::string::npos);
+            std::this_thread::sleep_for(2ms);  // polls often enough to see any early page
+        } else {
+            first = response;
+        }
+    }
+    ASSERT_TRUE(first) << "no answer but 503 in 30 s\n" << serve.child().log();
+    EXPECT_EQ(first->status, 200);
+    EXPECT_GE(ServeProcess::value_of(first->body, "edgetop_samples_total").value_or(0), 1.0)
+        << "after " << unavailable << " answers 503";
+    EXPECT_TRUE(ServeProcess::value_of(first->body, "edgetop_last_sample_timestamp_seconds"));
+    EXPECT_NE(first->body.find("edgetop_temperature_celsius{zone=\"cpu"), std::string::npos);
     EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
 }
 

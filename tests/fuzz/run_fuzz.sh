@@ -2,13 +2,14 @@
 # Fuzzes one input reader for a bounded time with libFuzzer, AddressSanitizer and
 # UndefinedBehaviorSanitizer:
 #   run_fuzz.sh TARGET [SECONDS]
-# TARGET: tegrastats, session_lines, nvpmodel_conf or rule_config. SECONDS defaults to
+# TARGET: tegrastats, session_lines, nvpmodel_conf, rule_config or http_request. SECONDS defaults to
 # FUZZ_SECONDS, else 20. The targets are built by build_fuzz.sh in FUZZ_BUILD (default build-fuzz
 # in the source tree) first, unless FUZZ_NO_BUILD=1 says they are already built (ctest builds them
 # once in its fuzz_build entry). Seeds come from the real captures in the tree: every line of
 # tests/import/data/*.log (tegrastats), every header, event and end line and one sample line in
-# 50 of examples/*.jsonl (session_lines), tests/board/data/*.conf (nvpmodel_conf) and
-# tests/fuzz/seeds/rule_config.
+# 50 of examples/*.jsonl (session_lines), tests/board/data/*.conf (nvpmodel_conf),
+# tests/fuzz/seeds/rule_config and tests/fuzz/seeds/http_request (requests of Prometheus, curl
+# and a browser).
 # Exits non-zero when an input crashes, leaks, times out or hits undefined behaviour (the input is
 # kept as TARGET-fuzz-crash-* in FUZZ_ARTIFACTS, default: the current directory), or when fewer
 # inputs ran than there are seeds. The last line is libFuzzer's run count.
@@ -16,7 +17,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(cd "$here/../.." && pwd)"
-target="${1:?usage: run_fuzz.sh tegrastats|session_lines|nvpmodel_conf|rule_config [SECONDS]}"
+target="${1:?usage: run_fuzz.sh tegrastats|session_lines|nvpmodel_conf|rule_config|http_request [SECONDS]}"
 seconds="${2:-${FUZZ_SECONDS:-20}}"
 artifacts="${FUZZ_ARTIFACTS:-$PWD}"
 build="${FUZZ_BUILD:-$source_dir/build-fuzz}"
@@ -72,6 +73,11 @@ nvpmodel_conf)
     ;;
 rule_config)
     cp "$here"/seeds/rule_config/* "$work/corpus/"
+    ;;
+http_request)
+    cp "$here"/seeds/http_request/* "$work/corpus/"
+    # Heads past the 16 KiB bound are refused without parsing more; a little over it suffices.
+    options=(-max_len=20000)
     ;;
 *)
     echo "run_fuzz.sh: unknown target '$target'" >&2
