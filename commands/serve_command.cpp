@@ -11,6 +11,7 @@
 
 #include "analysis/rules_config.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_file.hpp"
 #include "commands/recorder.hpp"
 #include "commands/rule_options.hpp"
 #include "commands/serve_publisher.hpp"
@@ -62,6 +63,15 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     if (args.record.keep_files && !args.record.rotate_bytes) {
         print_error("--keep: only with --rotate");
         return 2;
+    }
+    if (args.serve.log) {
+        // A link planted at the log's name is refused before anything starts.
+        try {
+            check_output_path(*args.serve.log);
+        } catch (const OutputError& e) {
+            print_error(e.what());
+            return 1;
+        }
     }
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
