@@ -85,7 +85,7 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());
 
     ServePublisher publisher(metrics, rules->enabled_ids(),
-                             static_cast<double>(sysconf(_SC_CLK_TCK)));
+                             static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value());
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.serve.log.value_or("/dev/null");
     return record_session(args, log, process_mask, &publisher);
