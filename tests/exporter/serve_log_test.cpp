@@ -1,14 +1,9 @@
 // serve --log on a disk that fills up and on a restart: serving and sampling go on, the failed
 // writes are counted, the log resumes with whole lines when space returns, and a restart goes on
 // in the next part of the set instead of writing over the log.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <functional>
 #include <regex>
@@ -23,46 +18,12 @@
 #include "session/session_reader.hpp"
 #include "tests/exporter/serve_process.hpp"
 #include "tests/support/fixture_tree.hpp"
+#include "tests/support/small_disk.hpp"
 
 namespace edgetop::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-// A 64 KiB tmpfs mounted for the test, unmounted after it: a disk the test can fill.
-class SmallDisk {
-  public:
-    explicit SmallDisk(const std::string& dir) : dir_(dir) {
-        ::mkdir(dir_.c_str(), 0755);
-        if (::mount("tmpfs", dir_.c_str(), "tmpfs", 0, "size=64k") == 0)
-            mounted_ = true;
-        else
-            why_not_ = std::strerror(errno);
-    }
-    ~SmallDisk() {
-        if (mounted_) ::umount2(dir_.c_str(), MNT_DETACH);
-    }
-    bool mounted() const { return mounted_; }
-    const std::string& why_not() const { return why_not_; }
-    // Writes a file until the disk is full; returns its path.
-    std::string fill() const {
-        std::string path = dir_ + "/filler";
-        int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        std::string block(4096, 'x');
-        for (int i = 0; i < 1024 && ::write(fd, block.data(), block.size()) > 0; ++i) {
-        }
-        // The last bytes that fit in a block the file already has.
-        while (::write(fd, "x", 1) == 1) {
-        }
-        ::close(fd);
-        return path;
-    }
-
-  private:
-    std::string dir_;
-    bool mounted_ = false;
-    std::string why_not_;
-};
 
 std::vector<std::string> serve_args(const std::string& log) {
     return {"--root", fixture_path("agx-orin"), "--interval", "50", "--log", log};
