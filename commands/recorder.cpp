@@ -58,7 +58,7 @@ void Recorder::report_log_state() {
     bool failing = files_.failing();
     if (failing && !log_failing_)
         print_error(files_.failure() +
-                    "; sampling goes on, and the log once the file can be written again");
+                    "; sampling and serving go on, the log resumes once the file can be written");
     else if (!failing && log_failing_)
         print_error(fmt::format("{} is written again ({} writes had failed)", files_.display_name(),
                                 files_.failed_writes()));
