@@ -440,7 +440,26 @@ exactly as
 .B edgetop record
 would (header, samples with their flags, event lines, end line; zstd-compressed when the name
 ends in
-.BR .zst ).
+.BR .zst ),
+as a set of files (see
+.BR \-\-rotate ).
+A log is never written over: when
+.I FILE
+or parts of its set exist (a restart), serve goes on in the next part
+.RI ( FILE.1.jsonl ,
+\&...) with the set's id, its sample times counting on from the set's start, so that
+.B report
+and
+.B replay
+read the files as one session.
+A write error (a full disk) does not stop serve: the line that failed is taken back (no line
+is ever left half written, a
+.B .zst
+stays decodable) and written once the file takes writes again; samples taken meanwhile are
+served but not logged.
+One line on standard error says when the log starts failing and one when it is written again;
+.B edgetop_session_log_write_errors_total
+counts the failed writes.
 )roff"},
     OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
                "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",

@@ -57,6 +57,12 @@ int run_export(const cli::Args& args) {
         print_error(*problem);
         return 2;
     }
+    try {
+        check_output_path(args.export_.output);
+    } catch (const OutputError& e) {
+        print_error(e.what());
+        return 1;
+    }
     // A reader that goes away (EPIPE) or a file size limit (EFBIG) is a write error like a full
     // disk, not death; blocked before the reader starts its threads, which inherit the mask.
     sigset_t write_signals;

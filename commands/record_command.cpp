@@ -1,5 +1,7 @@
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -59,15 +61,25 @@ int record_session(const cli::Args& args, const std::string& output_path,
         }
         rotation = Rotation{*args.record.rotate_bytes, args.record.keep_files};
     }
+    // serve --log: a log that a restart continues and a full disk does not end.
+    FileSetKind kind =
+        args.command == "serve" && args.serve.log ? FileSetKind::log : FileSetKind::recording;
     std::unique_ptr<SessionFileSet> output;
     try {
-        output = std::make_unique<SessionFileSet>(output_path, rotation);
+        output = std::make_unique<SessionFileSet>(output_path, rotation, kind);
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
     }
     auto start = std::chrono::steady_clock::now();
     auto started = std::chrono::system_clock::now();
+    RecordPlan plan = plan_of(args);
+    if (const auto& set_start = output->continued_from()) {
+        // Sample times go on counting from the start of the set it continues.
+        plan.t_offset_s =
+            std::max(0.0, std::chrono::duration<double>(started - *set_start).count());
+        started = *set_start;
+    }
     Sampler sampler{Root(args.global.root)};
 
     std::unique_ptr<ChildProcess> child;
@@ -95,7 +107,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
     outcome.write_failed = !output->start(header);
     if (!outcome.write_failed) {
         Recorder recorder(sampler, analyzer, *output, signals, child.get(), start, observer);
-        outcome = recorder.run(plan_of(args));
+        outcome = recorder.run(plan);
     }
     // The end of a .zst's frame; a plain file has nothing more to write.
     if (!output->finish()) outcome.write_failed = true;

@@ -4,6 +4,9 @@
 
 #include <cerrno>
 
+#include <fmt/format.h>
+
+#include "commands/commands.hpp"
 #include "commands/monotonic_timer.hpp"
 #include "report/report_event_json.hpp"
 #include "session/session_records_json.hpp"
@@ -23,28 +26,44 @@ void wait_for(const MonotonicTimer& timer, const SignalWatch& signals) {
 
 bool Recorder::write_sample() {
     Sample sample = sampler_.sample();
+    sample.t_s += t_offset_s_;
     auto events = analyzer_.update(sample);
     analyzer_.annotate(sample);
-    SessionWriter& writer = files_.writer();
-    bool ok = writer.write_sample(sample);
+    // A log (serve --log) outlives write errors: the sample is served whether written or not.
+    bool outlives = files_.outlives_write_errors();
+    bool ok = !outlives || files_.ready();
+    SessionWriter& writer = files_.writer();  // after ready(), which may open the next part
+    ok = ok && writer.write_sample(sample);
     for (const auto& event : events)
         ok = ok && writer.write_line(analysis::event_to_line(event));
-    if (!ok) {
+    if (!ok && !outlives) {
         outcome_.write_failed = true;
         return false;
     }
     ++outcome_.samples;
-    files_.count_sample();
+    if (!files_.rotate_if_full(sample.t_s)) {
+        outcome_.write_failed = true;
+        return false;
+    }
+    if (outlives) report_log_state();
     if (observer_) {
         observer_->on_sample(sample);
         for (const auto& event : events)
             observer_->on_event(event);
     }
-    if (!files_.rotate_if_full(sample.t_s)) {
-        outcome_.write_failed = true;
-        return false;
-    }
     return true;
+}
+
+void Recorder::report_log_state() {
+    bool failing = files_.failing();
+    if (failing && !log_failing_)
+        print_error(files_.failure() +
+                    "; sampling and serving go on, the log resumes once the file can be written");
+    else if (!failing && log_failing_)
+        print_error(fmt::format("{} is written again ({} writes had failed)", files_.display_name(),
+                                files_.failed_writes()));
+    log_failing_ = failing;
+    if (observer_) observer_->on_log_write_errors(files_.failed_writes());
 }
 
 std::optional<EndReason> Recorder::handle_signals() {
@@ -73,8 +92,13 @@ std::optional<EndReason> Recorder::handle_signals() {
 
 void Recorder::write_end(EndReason reason) {
     using namespace std::chrono;
-    double t = duration<double>(steady_clock::now() - start_).count();
+    double t = duration<double>(steady_clock::now() - start_).count() + t_offset_s_;
     // The samples of this file: all of them unless the set rotated.
+    // A log's rotation that could not finish: its file ended with the rotated end line.
+    if (files_.outlives_write_errors() && !files_.ready()) {
+        outcome_.write_failed = true;
+        return;
+    }
     SessionEnd end{t, files_.part_samples(), reason};
     if (!outcome_.write_failed) {
         if (!files_.writer().write_line(end_to_json(end))) outcome_.write_failed = true;
@@ -86,6 +110,7 @@ void Recorder::write_end(EndReason reason) {
 
 RecordOutcome Recorder::run(const RecordPlan& plan) {
     using namespace std::chrono;
+    t_offset_s_ = plan.t_offset_s;
     MonotonicTimer timer;
     const auto origin = steady_clock::now();
     std::optional<steady_clock::time_point> stop_at;

@@ -21,6 +21,8 @@ struct RecordPlan {
     std::chrono::milliseconds interval{1000};
     std::optional<int64_t> count;
     std::optional<std::chrono::nanoseconds> duration;
+    // Added to every time written: a log that continues a set counts from the set's start.
+    double t_offset_s = 0;
 };
 
 // Sees every sample as written (flags filled in) and every flag raised or cleared; `stat` builds
@@ -31,6 +33,8 @@ class RecordObserver {
     virtual void on_start(const SessionHeader& /*header*/) {}
     virtual void on_sample(const Sample& /*sample*/) {}
     virtual void on_event(const analysis::Event& /*event*/) {}
+    // A log (serve --log): its failed writes so far, before each sample is passed on.
+    virtual void on_log_write_errors(uint64_t /*failed_writes*/) {}
 };
 
 struct RecordOutcome {
@@ -64,6 +68,9 @@ class Recorder {
     // Handles pending signals; returns the reason to stop, if one arrived.
     std::optional<EndReason> handle_signals();
     void write_end(EndReason reason);
+    // A log: one line on standard error when its writes start failing and one when they work
+    // again; the count of failed writes to the observer.
+    void report_log_state();
 
     Sampler& sampler_;
     analysis::Analyzer& analyzer_;
@@ -73,6 +80,8 @@ class Recorder {
     std::chrono::steady_clock::time_point start_;
     RecordObserver* observer_;
     RecordOutcome outcome_;
+    double t_offset_s_ = 0;
+    bool log_failing_ = false;
 };
 
 // A whole recording as `record` and `stat` make it: opens `output` ("-" is standard output), starts

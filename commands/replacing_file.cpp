@@ -6,10 +6,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <random>
 #include <stdexcept>
-#include <vector>
 
 #include <fmt/format.h>
+
+#include "commands/output_file.hpp"
 
 namespace edgetop {
 
@@ -32,16 +34,30 @@ int write_all(int fd, std::string_view data) {
 }
 
 void write_directly(const std::string& path, std::string_view content) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (fd < 0) throw failure(path, errno);
+    int fd = open_output(path, OutputOpen::truncate);
     int error = write_all(fd, content);
     if (::close(fd) != 0 && error == 0 && errno != EINTR) error = errno;
     if (error) throw failure(path, error);
 }
 
+// A new file beside path, created with `mode` less the umask. Hand-written rather than
+// mkostemp, which creates 0600 whatever the umask: the kernel applies the umask only to the mode
+// given to open(2).
+int create_temporary(const std::string& path, mode_t mode, std::string& name) {
+    std::random_device random;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        name = fmt::format("{}.tmp-{:08x}", path, random());
+        int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
 }  // namespace
 
 void check_replaceable(const std::string& path) {
+    check_output_path(path);
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) {
         if (S_ISDIR(st.st_mode)) throw failure(path, EISDIR);
@@ -55,24 +71,25 @@ void check_replaceable(const std::string& path) {
 }
 
 void write_file_replacing(const std::string& path, std::string_view content) {
+    // lstat: a link is not replaced but refused, or written in place when it leads to a device.
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    bool exists = ::lstat(path.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode)) throw failure(path, EISDIR);
         write_directly(path, content);
         return;
     }
-    std::string name = path + ".tmp-XXXXXX";
-    std::vector<char> temp(name.begin(), name.end());
-    temp.push_back('\0');
-    int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+    // A replaced file keeps its mode; until then the new content is readable by the owner only.
+    std::string temp;
+    int fd = create_temporary(path, exists ? 0600 : 0666, temp);
     if (fd < 0) throw failure(path, errno);
     int error = write_all(fd, content);
-    if (!error && ::fchmod(fd, 0644) != 0) error = errno;
+    if (!error && exists && ::fchmod(fd, st.st_mode & 07777) != 0) error = errno;
     if (!error && ::fsync(fd) != 0) error = errno;
     if (::close(fd) != 0 && !error && errno != EINTR) error = errno;
-    if (!error && ::rename(temp.data(), path.c_str()) != 0) error = errno;
+    if (!error && ::rename(temp.c_str(), path.c_str()) != 0) error = errno;
     if (error) {
-        ::unlink(temp.data());
+        ::unlink(temp.c_str());
         throw failure(path, error);
     }
 }

@@ -1,6 +1,8 @@
 // Writes a whole file so that a failure (a full disk, a missing directory) never leaves a partial
 // file under its name: the content goes to a temporary file in the same directory, which is
-// renamed over the path once every byte is written and synced.
+// renamed over the path once every byte is written and synced. A replaced file keeps its mode; a
+// new one gets 0666 less the umask. A symbolic link at the path is refused as open_output
+// refuses it (output_file.hpp), never replaced nor followed to a file.
 #pragma once
 
 #include <string>

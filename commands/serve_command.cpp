@@ -11,6 +11,7 @@
 
 #include "analysis/rules_config.hpp"
 #include "commands/commands.hpp"
+#include "commands/output_file.hpp"
 #include "commands/recorder.hpp"
 #include "commands/rule_options.hpp"
 #include "commands/serve_publisher.hpp"
@@ -63,6 +64,15 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
         print_error("--keep: only with --rotate");
         return 2;
     }
+    if (args.serve.log) {
+        // A link planted at the log's name is refused before anything starts.
+        try {
+            check_output_path(*args.serve.log);
+        } catch (const OutputError& e) {
+            print_error(e.what());
+            return 1;
+        }
+    }
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
     std::unique_ptr<exporter::MetricsServer> server;
@@ -75,7 +85,7 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());
 
     ServePublisher publisher(metrics, rules->enabled_ids(),
-                             static_cast<double>(sysconf(_SC_CLK_TCK)));
+                             static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value());
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.serve.log.value_or("/dev/null");
     return record_session(args, log, process_mask, &publisher);

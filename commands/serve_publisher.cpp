@@ -5,13 +5,21 @@
 namespace edgetop {
 
 ServePublisher::ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
-                               std::vector<std::string> flag_ids, double ticks_per_s)
-    : metrics_(std::move(metrics)), flag_ids_(std::move(flag_ids)), ticks_per_s_(ticks_per_s) {}
+                               std::vector<std::string> flag_ids, double ticks_per_s, bool logging)
+    : metrics_(std::move(metrics)),
+      flag_ids_(std::move(flag_ids)),
+      ticks_per_s_(ticks_per_s),
+      logging_(logging) {}
 
 // Nothing is published before the first sample: until then /metrics answers 503, never a page
 // without measurements.
 void ServePublisher::on_start(const SessionHeader& header) {
     model_.emplace(header.board, flag_ids_, ticks_per_s_);
+    if (logging_) model_->set_log_write_errors(0);
+}
+
+void ServePublisher::on_log_write_errors(uint64_t failed_writes) {
+    if (model_) model_->set_log_write_errors(failed_writes);
 }
 
 void ServePublisher::on_sample(const Sample& sample) {

@@ -15,17 +15,20 @@ namespace edgetop {
 
 class ServePublisher : public RecordObserver {
   public:
-    // flag_ids: the enabled rules; ticks_per_s: USER_HZ.
+    // flag_ids: the enabled rules; ticks_per_s: USER_HZ; logging: --log was given (its failed
+    // writes are served, from 0).
     ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
-                   std::vector<std::string> flag_ids, double ticks_per_s);
+                   std::vector<std::string> flag_ids, double ticks_per_s, bool logging);
 
     void on_start(const SessionHeader& header) override;
     void on_sample(const Sample& sample) override;
+    void on_log_write_errors(uint64_t failed_writes) override;
 
   private:
     std::shared_ptr<exporter::LatestMetrics> metrics_;
     std::vector<std::string> flag_ids_;
     double ticks_per_s_;
+    bool logging_;
     std::optional<exporter::ExportModel> model_;  // from the header's board
 };
 

@@ -17,6 +17,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/mode_switcher.hpp"
+#include "commands/output_file.hpp"
 #include "commands/recorder.hpp"
 #include "commands/rule_options.hpp"
 #include "commands/sweep_output.hpp"
@@ -86,8 +87,14 @@ bool keeps_sessions(const cli::Args& args) {
     return args.sweep.output && *args.sweep.output != "-";
 }
 
-// -o DIR: created when missing. Returns what is wrong with it, if anything.
-std::optional<std::string> prepare_output_dir(const std::string& dir) {
+std::string kept_session_path(const cli::Args& args, int id, int64_t k) {
+    return fmt::format("{}/mode-{}-run-{}.jsonl", *args.sweep.output, id, k);
+}
+
+// -o DIR: created when missing. Returns what is wrong with it, if anything: also a symbolic link
+// planted at the name of a session to come, refused before the first switch.
+std::optional<std::string> prepare_output_dir(const cli::Args& args, const SweepPlan& plan) {
+    const std::string& dir = *args.sweep.output;
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
         return fmt::format("-o {}: {}", dir, std::strerror(errno));
     struct stat st {};
@@ -95,6 +102,13 @@ std::optional<std::string> prepare_output_dir(const std::string& dir) {
         return fmt::format("-o {}: not a directory", dir);
     if (::access(dir.c_str(), W_OK | X_OK) != 0)
         return fmt::format("-o {}: {}", dir, std::strerror(errno));
+    try {
+        for (int id : plan.ids)
+            for (int64_t k = 1; k <= args.sweep.repeat; ++k)
+                check_output_path(kept_session_path(args, id, k));
+    } catch (const OutputError& e) {
+        return fmt::format("sweep: {}", e.what());
+    }
     return std::nullopt;
 }
 
@@ -213,9 +227,7 @@ class Sweep {
 
     sweep::Run run_once(int id, int64_t k, std::optional<int>& stop) {
         bool keep = keeps_sessions(args_);
-        std::string session =
-            keep ? fmt::format("{}/mode-{}-run-{}.jsonl", *args_.sweep.output, id, k)
-                 : scratch_session();
+        std::string session = keep ? kept_session_path(args_, id, k) : scratch_session();
         progress(fmt::format("mode {}: run {} of {}", id, k, args_.sweep.repeat));
         sweep::Run run;
         run.exit_status = record_session(args_, session, process_mask_, signals_, &stop);
@@ -307,7 +319,7 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
         return 2;
     }
     if (!args.sweep.restore && keeps_sessions(args))
-        if (auto problem = prepare_output_dir(*args.sweep.output)) {
+        if (auto problem = prepare_output_dir(args, plan)) {
             print_error(*problem);
             return 1;
         }

@@ -26,8 +26,8 @@ bool SessionFileRecorder::start(const std::string& path, std::string& error) {
     }
     try {
         file_ = std::make_unique<OutputFile>(path);
-    } catch (const std::exception&) {
-        error = std::strerror(errno);
+    } catch (const OutputError& e) {
+        error = e.reason();
         return false;
     }
     writer_ = std::make_unique<SessionWriter>(file_->fd(), session_compression_for(path));

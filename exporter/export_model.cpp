@@ -25,7 +25,8 @@ Families ExportModel::add(const Sample& sample) {
     ++samples_;
     count_flags(sample);
     energy_.add(sample);
-    return build_families({board_, sample, flags_, energy_, samples_, ticks_per_s_});
+    return build_families(
+        {board_, sample, flags_, energy_, samples_, ticks_per_s_, log_write_errors_});
 }
 
 }  // namespace edgetop::exporter

@@ -2,6 +2,8 @@
 // energy integrated so far. Each new sample turns into the complete set of metric families.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,8 @@ class ExportModel {
     // Takes one sample (flags already filled in by the Analyzer) and returns every family as of it.
     Families add(const Sample& sample);
     uint64_t samples() const { return samples_; }
+    // serve --log: the failed writes of the session file so far, served from now on.
+    void set_log_write_errors(uint64_t failed) { log_write_errors_ = failed; }
 
   private:
     void count_flags(const Sample& sample);
@@ -30,6 +34,7 @@ class ExportModel {
     analysis::SessionEnergy energy_;
     uint64_t samples_ = 0;
     double ticks_per_s_;
+    std::optional<uint64_t> log_write_errors_;
 };
 
 }  // namespace edgetop::exporter

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ struct FamilyInput {
     const analysis::SessionEnergy& energy;
     uint64_t samples = 0;
     double ticks_per_s = 100;  // USER_HZ: the unit of /proc/stat jiffies
+    // serve --log: writes to the session file that failed so far; absent without a log.
+    std::optional<uint64_t> log_write_errors{};
 };
 
 void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs

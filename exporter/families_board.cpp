@@ -63,6 +63,12 @@ void append_sampling(const FamilyInput& in, Families& out) {
         add_value(last, duration<double>(in.sample.time.time_since_epoch()).count());
     }
     out.push_back(std::move(last));
+    auto log_errors = make_family("edgetop_session_log_write_errors_total",
+                                  "Writes to the --log session file that failed (a full disk, an "
+                                  "I/O error) since edgetop started; sampling goes on meanwhile.",
+                                  MetricType::Counter);
+    if (in.log_write_errors) add_value(log_errors, static_cast<double>(*in.log_write_errors));
+    out.push_back(std::move(log_errors));
 }
 
 }  // namespace

@@ -116,6 +116,38 @@ std::string session_part_path(const std::string& first, int64_t part) {
     return (p.parent_path() / renamed).string();
 }
 
+ExistingSet find_existing_set(const std::string& first) {
+    ExistingSet set;
+    std::vector<SetFile> names;  // part numbers by name
+    std::error_code error;
+    if (fs::exists(fs::symlink_status(first, error))) names.push_back({first, 0});
+    for (const auto& sibling : named_siblings(first))
+        if (auto part = split_name(fs::path(sibling).filename().string()).part)
+            if (session_part_path(first, *part) == sibling) names.push_back({sibling, *part});
+    std::sort(names.begin(), names.end(),
+              [](const SetFile& a, const SetFile& b) { return a.part > b.part; });
+    for (const auto& name : names) {
+        set.found = true;
+        set.next_part = std::max(set.next_part, name.part + 1);
+    }
+    // The newest file that says which set it belongs to (a part cut before its header was
+    // written says nothing).
+    for (const auto& name : names) {
+        if (!fs::is_regular_file(name.path, error)) continue;
+        try {
+            SessionReader reader(name.path);
+            const auto& header = reader.header();
+            if (!header.session_id || !header.part) continue;
+            set.id = header.session_id;
+            set.started = header.started;
+            set.next_part = std::max(set.next_part, *header.part + 1);
+            break;
+        } catch (const SessionError&) {
+        }
+    }
+    return set;
+}
+
 std::vector<SessionFiles> group_session_files(
     const std::vector<std::string>& files,
     const std::function<void(const std::string&)>& on_problem) {

@@ -2,8 +2,10 @@
 // session files given to a reader are grouped into sessions.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,17 @@ namespace edgetop {
 // for shell globs like *.jsonl.zst): run.jsonl.zst -> run.n.jsonl.zst, run.jsonl -> run.n.jsonl,
 // run.zst -> run.n.zst; a name without one of these endings gets .n appended. Part 0 is `first`.
 std::string session_part_path(const std::string& first, int64_t part);
+
+// The files of the set whose first file is `first` already on disk, for a writer that continues
+// the set instead of writing over it (serve --log after a restart).
+struct ExistingSet {
+    bool found = false;     // some name of the set exists (part 0 or part N, session or not)
+    int64_t next_part = 0;  // after the highest part found, by name and by header
+    // From the header of the highest part that is a session of a set: its id and start.
+    std::optional<std::string> id;
+    std::optional<std::chrono::system_clock::time_point> started;
+};
+ExistingSet find_existing_set(const std::string& first);
 
 // One session among the files given to a reader: a file alone, or the files of one rotated set in
 // part order.

@@ -50,7 +50,7 @@ SessionWriter::~SessionWriter() {
 }
 
 bool SessionWriter::write_line(const nlohmann::ordered_json& value) {
-    if (error_ != 0) return false;
+    if (error_ != 0 && !retry_failed_line()) return false;
     // Invalid UTF-8 in a sensor string (a corrupt device-tree model) is replaced, not fatal.
     buffer_ = value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     buffer_.push_back('\n');
@@ -58,18 +58,47 @@ bool SessionWriter::write_line(const nlohmann::ordered_json& value) {
 }
 
 bool SessionWriter::write_serialized_line(std::string_view line) {
-    if (error_ != 0) return false;
+    if (error_ != 0 && !retry_failed_line()) return false;
     buffer_.assign(line);
     buffer_.push_back('\n');
     return write_all(buffer_.data(), buffer_.size());
 }
 
 bool SessionWriter::write_sample(const Sample& sample) {
-    if (error_ != 0) return false;
+    if (error_ != 0 && !retry_failed_line()) return false;
     sample_buffer_.clear();
     append_sample_line(sample_buffer_, sample);
     sample_buffer_.push_back('\n');
-    return write_all(sample_buffer_.data(), sample_buffer_.size());
+    writing_sample_ = true;
+    bool ok = write_all(sample_buffer_.data(), sample_buffer_.size());
+    writing_sample_ = false;
+    if (ok) ++sample_lines_;
+    return ok;
+}
+
+bool SessionWriter::retry_failed_line() {
+    if (!resume_ || pending_.empty()) return false;
+    std::string line = std::move(pending_);
+    pending_.clear();
+    Kept kept = kept_;
+    error_ = 0;
+    if (!write_bytes(line.data(), line.size())) {
+        kept_ = kept;
+        return false;
+    }
+    if (kept != Kept::frame_end) ++lines_;
+    if (kept == Kept::sample) ++sample_lines_;
+    return true;
+}
+
+bool SessionWriter::take_back(size_t written) {
+    if (written == 0) return true;
+    off_t end = ::lseek(fd_, 0, SEEK_CUR);
+    if (end < 0) return false;
+    off_t start = end - static_cast<off_t>(written);
+    if (::ftruncate(fd_, start) != 0 || ::lseek(fd_, start, SEEK_SET) != start) return false;
+    bytes_written_ -= static_cast<int64_t>(written);
+    return true;
 }
 
 bool SessionWriter::write_bytes(const char* data, size_t size) {
@@ -79,6 +108,13 @@ bool SessionWriter::write_bytes(const char* data, size_t size) {
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             error_ = n < 0 ? errno : EIO;
+            ++failed_writes_;
+            if (resume_ && take_back(done)) {
+                pending_.assign(data, size);
+                kept_ = writing_sample_ ? Kept::sample : finished_ ? Kept::frame_end : Kept::line;
+                return false;
+            }
+            resume_ = false;  // what is in the file now ends with a cut line: nothing may follow
             partial_ = done > 0;
             if (zstd_) unwritten_.assign(data + done, size - done);
             return false;
@@ -118,7 +154,7 @@ bool SessionWriter::write_all(const char* data, size_t size) {
 }
 
 bool SessionWriter::write_closing_line(const nlohmann::ordered_json& value) {
-    if (error_ == 0) return write_line(value);
+    if (error_ == 0 || resume_) return write_line(value);
     int first_error = error_;
     if (zstd_) {
         // The frame goes on only after the rest of the failed line's block (a partial block is
@@ -138,7 +174,10 @@ bool SessionWriter::write_closing_line(const nlohmann::ordered_json& value) {
 }
 
 bool SessionWriter::finish() {
-    if (finished_) return true;
+    // With resume_, a frame end that failed is kept like a line and tried again here.
+    if (finished_) return pending_.empty() || retry_failed_line();
+    // The kept line goes first: the frame's end and checksum come after every line compressed.
+    if (!pending_.empty() && !retry_failed_line()) return false;
     finished_ = true;
     if (!zstd_) return true;
     // After a failed line whose rest could not be written the frame cannot be ended: a reader

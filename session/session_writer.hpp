@@ -27,6 +27,12 @@ class SessionWriter {
   public:
     // Does not take ownership of fd.
     explicit SessionWriter(int fd, SessionCompression compression = SessionCompression::none);
+    // For a writer that must outlive a full disk (serve --log): a failed line is taken back
+    // (the file cut back to where the line began, so no part of it stays) and kept; the next
+    // write tries it again first, and while it cannot be written new lines are refused unwritten
+    // (never compressed, so a .zst frame goes on exactly after the kept line). A file that cannot
+    // be cut back (a pipe) stops the writer as without this. Call before the first write.
+    void resume_after_errors() { resume_ = true; }
     ~SessionWriter();  // finish()
     SessionWriter(const SessionWriter&) = delete;
     SessionWriter& operator=(const SessionWriter&) = delete;
@@ -45,8 +51,15 @@ class SessionWriter {
     // Closes the zstd frame (its end mark and checksum; nothing for a plain file). Nothing is
     // written after it. False if that cannot be written: every line before still decodes.
     bool finish();
-    // errno of the failed write, 0 while all writes succeeded.
+    // errno of the failed write, 0 while all writes succeeded (with resume_after_errors: since
+    // the last write that succeeded).
     int error() const { return error_; }
+    // With resume_after_errors: whether a failed line is kept to be written first.
+    bool holds_failed_line() const { return !pending_.empty(); }
+    // Writes that failed (each attempt, retries included).
+    uint64_t failed_writes() const { return failed_writes_; }
+    // Sample lines written (write_sample), a kept one once written.
+    size_t sample_lines() const { return sample_lines_; }
     // Whether the failed line left some of its bytes in the file.
     bool left_partial_line() const { return partial_; }
     size_t lines() const { return lines_; }
@@ -58,8 +71,13 @@ class SessionWriter {
 
     // Writes a whole line, newline included (compressed first, for a .zst).
     bool write_all(const char* data, size_t size);
-    // Writes bytes as they go to the file; on failure keeps those not written in unwritten_.
+    // Writes bytes as they go to the file; on failure keeps those not written in unwritten_
+    // (with resume_: takes back those written and keeps all of them in pending_).
     bool write_bytes(const char* data, size_t size);
+    // With resume_, after a failure: writes the kept line. False while it still fails.
+    bool retry_failed_line();
+    // Cuts the file back by the `written` bytes of a line that failed midway.
+    bool take_back(size_t written);
 
     int fd_;
     std::unique_ptr<Zstd> zstd_;
@@ -68,6 +86,13 @@ class SessionWriter {
     bool finished_ = false;
     int error_ = 0;
     bool partial_ = false;
+    bool resume_ = false;
+    std::string pending_;  // with resume_: the whole bytes of the failed line, to write first
+    enum class Kept { line, sample, frame_end };
+    Kept kept_ = Kept::line;  // what pending_ holds
+    bool writing_sample_ = false;
+    uint64_t failed_writes_ = 0;
+    size_t sample_lines_ = 0;
     size_t lines_ = 0;
     int64_t bytes_written_ = 0;
     std::string buffer_;

@@ -462,5 +462,21 @@ TEST_F(SweepTest, ABadRestoreFileIsAOneLineErrorNamingIt) {
     EXPECT_FALSE(fs::exists(log()));  // nothing switched
 }
 
+TEST_F(SweepTest, ALinkPlantedAtASessionsNameIsRefusedBeforeSwitching) {
+    std::string dir = tmp_.file("sessions");
+    fs::create_directory(dir);
+    std::string victim = tmp_.file("victim");
+    std::ofstream(victim) << "precious\n";
+    std::string link = dir + "/mode-0-run-1.jsonl";
+    fs::create_symlink(victim, link);
+    auto run = run_edgetop(sweep_args({"-o", dir}), with_stand_in());
+    EXPECT_EQ(run.status, 1);
+    EXPECT_EQ(run.err, "edgetop: sweep: cannot write '" + link +
+                           "': it is a symbolic link, not followed (remove it or name its "
+                           "target)\n");
+    EXPECT_FALSE(fs::exists(log()));  // no mode was switched
+    EXPECT_EQ(read_lines(victim), std::vector<std::string>{"precious"});
+}
+
 }  // namespace
 }  // namespace edgetop::testing
