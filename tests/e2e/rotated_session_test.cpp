@@ -217,36 +217,27 @@ TEST(RotatedSession, ASetReportsAsTheSameRecordingUnrotated) {
               expected["sessions"][0]["samples"].get<int>());
 }
 
-// A first name that ends in a number reads as its whole set; a last part whose header a full
-// disk cut is a warning naming it, and the parts before it are read.
+// A first name that ends in a number reads as its whole set (its other forms, .zst and no ending,
+// in SessionSet.*); a last part whose header a full disk cut is a warning naming it, and the parts
+// before it are read.
 TEST(RotatedSession, ADottedFirstNameAndACutLastPartReadTheWholeSet) {
     TempDir tmp;
-    write_moving_session(tmp.file("one.jsonl"), std::nullopt);
-    auto expected = set_report_json({tmp.file("one.jsonl")});
-    ASSERT_EQ(expected["sessions"].size(), 1u);
-    for (std::string name : {"jp6.2.jsonl", "trt-10.3.jsonl.zst", "run.7"}) {
-        SCOPED_TRACE(name);
-        fs::create_directory(tmp.file(name + ".d"));
-        std::string first = tmp.file(name + ".d/" + name);
-        bool zst = name.ends_with(".zst");
-        write_moving_session(first, Rotation{zst ? 4096 : 20000, std::nullopt});
-        ASSERT_GE(set_files_in(tmp.file(name + ".d")).size(), 3u);
-        std::string err;
-        EXPECT_EQ(set_report_json({first}, &err), expected);
-        EXPECT_EQ(err, "");
-    }
+    std::string first = tmp.file("jp6.2.jsonl");
+    write_moving_session(first, Rotation{20000, std::nullopt});
+    auto parts = set_files_in(tmp.path());
+    ASSERT_GE(parts.size(), 3u);
+    std::string err;
+    auto whole = set_report_json({first}, &err);
+    ASSERT_EQ(whole["sessions"].size(), 1u);
+    EXPECT_EQ(whole["sessions"][0]["samples"], 120);
+    EXPECT_EQ(err, "");
     // The last part cut to the first bytes of its header.
-    std::string dir = tmp.file("jp6.2.jsonl.d/");
-    auto parts = set_files_in(dir);
-    std::string last =
-        session_part_path(dir + "jp6.2.jsonl", static_cast<int64_t>(parts.size()) - 1);
+    std::string last = session_part_path(first, static_cast<int64_t>(parts.size()) - 1);
     int last_samples = summarise_file(last).samples;
     fs::resize_file(last, 25);
-    std::string err;
-    auto cut = set_report_json({dir + "jp6.2.jsonl"}, &err);
+    auto cut = set_report_json({first}, &err);
     ASSERT_EQ(cut["sessions"].size(), 1u);
-    EXPECT_EQ(cut["sessions"][0]["samples"].get<int>() + last_samples,
-              expected["sessions"][0]["samples"].get<int>());
+    EXPECT_EQ(cut["sessions"][0]["samples"], 120 - last_samples);
     EXPECT_NE(err.find("edgetop: " + last + ": not an edgetop session"), std::string::npos) << err;
     EXPECT_NE(err.find("skipped; the other files of the rotated session are read"),
               std::string::npos)
