@@ -138,9 +138,12 @@ the cut is read; damage to the compressed data is an error naming the file.
 The files of a set written with
 .B \-\-rotate
 are one session, whether all are given (in any order) or only one of them: the others are found
-beside it by name and by the set id in their headers, and their samples are taken in part order,
-so the report is the one of the same recording unrotated.
-A part missing between two present ones is named in a warning and the others are read.
+beside it by the names their part numbers give and by the set id in their headers, and their
+samples are taken in the part order of the headers, so the report is the one of the same recording
+unrotated.
+A run of parts missing between two present ones is one warning naming it, a part whose header was
+cut (the disk filled as it started) and a second file holding one part are warnings naming the
+files; the other files are read.
 )roff",
         ""},
     CommandSpec{command::stat, "stat",

@@ -11,11 +11,13 @@
 #include "commands/startup_signals.hpp"
 #include "sensors/core/privilege.hpp"
 #include "sensors/core/sysfs_root.hpp"
+#include "text/text_escape.hpp"
 
 namespace edgetop {
 
 void print_error(const std::string& message) {
-    std::fprintf(stderr, "edgetop: %s\n", message.c_str());
+    // Messages quote file names and file contents: shown as a terminal can take them.
+    std::fprintf(stderr, "edgetop: %s\n", text::terminal_safe(message).c_str());
 }
 
 namespace {

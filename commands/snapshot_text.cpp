@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "text/text_columns.hpp"
+#include "text/text_escape.hpp"
 #include "text/text_gpc.hpp"
 #include "text/text_software.hpp"
 #include "text/text_table.hpp"
@@ -46,7 +47,7 @@ std::string snapshot_board_line(const Board& b) {
     std::string mode = kAbsent;
     if (b.current_mode_id) {
         const PowerMode* m = b.current_mode();
-        mode = m ? fmt::format("{} ({})", *b.current_mode_id, m->name)
+        mode = m ? fmt::format("{} ({})", *b.current_mode_id, text::terminal_safe(m->name))
                  : fmt::format("{}", *b.current_mode_id);
     }
     return fmt::format("{}  SoC {}  L4T {}  JetPack {}  power mode {}",

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "text/text_escape.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -66,15 +67,17 @@ std::string StatSummary::format(const std::string& command, int status) const {
     util_row(util, "gpu", gpu_);
     util_row(util, "emc", emc_);
     out += "\n" + util.render("  ");
-    out += fmt::format("\n  peak temperature  {}\n",
-                       peak_c_ ? fmt::format("{} ({})", text::celsius(peak_c_), peak_zone_)
-                               : std::string(text::kAbsent));
+    out += fmt::format(
+        "\n  peak temperature  {}\n",
+        peak_c_ ? fmt::format("{} ({})", text::celsius(peak_c_), text::terminal_safe(peak_zone_))
+                : std::string(text::kAbsent));
     if (raised_.empty()) {
         out += "  flags             none raised\n";
     } else {
         out += "  flags raised:\n";
         for (const auto& e : raised_)
-            out += fmt::format("    {} at {} s: {}\n", e.flag, text::number(e.t_s, 1), e.message);
+            out += fmt::format("    {} at {} s: {}\n", e.flag, text::number(e.t_s, 1),
+                               text::terminal_safe(e.message));
     }
     return out;
 }

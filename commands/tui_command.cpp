@@ -3,8 +3,6 @@
 // `edgetop > file` and `edgetop | grep` keep working.
 #include <unistd.h>
 
-#include <cstdio>
-
 #include "commands/commands.hpp"
 #include "commands/rule_options.hpp"
 #include "commands/tui_controls.hpp"
@@ -45,15 +43,13 @@ int run_interactive(const cli::Args& args) {
     // a stream of screens would only scroll; record and serve are the ways to follow a machine.
     options.on_terminal_unusable = [&](const std::string& reason) {
         int snapshot = run_snapshot(args);
-        std::fprintf(stderr, "edgetop: %s; printed a snapshot (use --once, record or serve)\n",
-                     reason.c_str());
+        print_error(reason + "; printed a snapshot (use --once, record or serve)");
         return snapshot;
     };
     int status = tui::run_tui(feed, options);
     recorder.stop();
     if (!recorder.failure().empty())
-        std::fprintf(stderr, "edgetop: recording to '%s' stopped: %s\n", recorder.path().c_str(),
-                     recorder.failure().c_str());
+        print_error("recording to '" + recorder.path() + "' stopped: " + recorder.failure());
     return status;
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "text/text_escape.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -87,10 +88,12 @@ std::string flags_block(const SessionReport& r) {
     std::string out = table.render("  ");
     out += "  worst episode of each (the longest; its evidence when raised):\n";
     for (const auto& f : r.flags) {
-        out += fmt::format("    {} at {} s: {}\n", f.id, num(f.worst_raised_s), f.worst_message);
-        out += fmt::format(
-            "      {}\n",
-            f.worst_evidence.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        out += fmt::format("    {} at {} s: {}\n", text::terminal_safe(f.id), num(f.worst_raised_s),
+                           text::terminal_safe(f.worst_message));
+        // JSON escapes C0 controls, not C1 or the bidi controls.
+        out += fmt::format("      {}\n",
+                           text::terminal_safe(f.worst_evidence.dump(
+                               -1, ' ', false, nlohmann::json::error_handler_t::replace)));
     }
     return out;
 }
@@ -105,10 +108,12 @@ std::string power_mode_name(const Board& board) {
 }
 
 std::string format_report(const SessionReport& r) {
-    std::string out = fmt::format("session   {}\n", r.name);
-    out += fmt::format("board     {}\n", board_line(r.board));
-    out += fmt::format("mode      {}\n", power_mode_name(r.board));
-    if (!r.host.empty()) out += fmt::format("host      {}\n", r.host);
+    // Names from the session file, shown as a terminal can take them.
+    using text::terminal_safe;
+    std::string out = fmt::format("session   {}\n", terminal_safe(r.name));
+    out += fmt::format("board     {}\n", terminal_safe(board_line(r.board)));
+    out += fmt::format("mode      {}\n", terminal_safe(power_mode_name(r.board)));
+    if (!r.host.empty()) out += fmt::format("host      {}\n", terminal_safe(r.host));
     out += fmt::format("duration  {} s, {} samples\n", text::number(r.duration_s, 1), r.samples);
     out += fmt::format("sampling  {}\n", sampling_line(r.sampling));
     out += "\ndistributions (p10..p99: the value at or below which that share of samples lies)\n";

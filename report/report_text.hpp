@@ -1,5 +1,5 @@
 // A report as text for a terminal: one block per session, then a side-by-side comparison when
-// there are several.
+// there are several. Every name from the session file is shown through text::terminal_safe().
 #pragma once
 
 #include <string>

@@ -35,11 +35,17 @@ struct SessionFiles {
 };
 
 // Groups session files given in any order into sessions, in the order their first files were
-// named. Files whose headers carry the same set id are one session, in part order; the files of a
-// set found beside a named one (its other parts, by name, in its directory) are added, so the
-// first name alone stands for the whole set. A part missing between two present ones is reported
-// through on_problem, by name; the others are read. Standard input ("-"), files that cannot be
-// opened and files that are not sessions stay alone (their reader reports them).
+// named. Files whose headers carry the same set id are one session, in the order of the part
+// numbers in their headers. The files beside a named one whose names are those of the set's other
+// parts are added when their headers say they are of the set, so the first name alone stands for
+// the whole set: the set's first name is the name of a file with ".N" taken out where
+// session_part_path puts it, N being the part its header gives (nothing is guessed from the dots
+// of a name: jp6.2.1.jsonl, part 1, is of jp6.2.jsonl). Reported through on_problem, and the
+// others read: a run of missing parts between two present ones (one message, whatever its
+// length), a file named as a part whose header cannot be read (cut as the disk filled), and a
+// second file holding a part already held (the one named as that part is read, else the first by
+// path). Standard input ("-"), and files that cannot be opened or are not sessions but for such
+// parts, stay alone (their reader reports them).
 std::vector<SessionFiles> group_session_files(
     const std::vector<std::string>& files,
     const std::function<void(const std::string&)>& on_problem);

@@ -1,6 +1,7 @@
 #include "text/text_fields.hpp"
 
 #include "edgetop/number_text.hpp"
+#include "text/text_escape.hpp"
 #include "text/text_units.hpp"
 
 namespace edgetop::text {
@@ -52,7 +53,7 @@ std::string unit_value(Unit, std::optional<bool> value) {
 }
 
 std::string unit_value(Unit, std::optional<char> value) {
-    return value ? std::string(1, *value) : kAbsent;
+    return value ? terminal_safe(std::string(1, *value)) : kAbsent;
 }
 
 std::string unit_value(Unit, const std::optional<std::string>& value) {
@@ -60,7 +61,7 @@ std::string unit_value(Unit, const std::optional<std::string>& value) {
 }
 
 std::string unit_value(Unit, const std::string& value) {
-    return value;
+    return terminal_safe(value);
 }
 
 }  // namespace edgetop::text

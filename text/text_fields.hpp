@@ -4,9 +4,10 @@
 //
 //   percent "12.34 %"   kHz, Hz "1420.8 MHz"   mV, mA, mW "5123.4 mW"   °C "45.5 °C"
 //   kB "7620.5 MiB"     1/s "843.2 /s"        1/min "1530 rpm"         s "3d 04:05:06"
-//   load average "0.52" count, integer "12"   bool "yes"/"no"          text as it is
+//   load average "0.52" count, integer "12"   bool "yes"/"no"          text through terminal_safe()
 //
-// An absent value is "n/a"; a std::string (a name, never absent) is written as it is, even empty.
+// An absent value is "n/a"; a std::string (a name, never absent) is written as it is (its control
+// characters escaped), even empty.
 #pragma once
 
 #include <cstddef>

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "text/text_escape.hpp"
+
 namespace edgetop {
 
 size_t display_width(const std::string& text) {
@@ -9,6 +11,12 @@ size_t display_width(const std::string& text) {
     return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
     }));
+}
+
+void TextTable::add_row(std::vector<std::string> cells) {
+    for (auto& cell : cells)
+        cell = text::terminal_safe(cell);
+    rows_.push_back(std::move(cells));
 }
 
 std::string TextTable::render(const std::string& indent) const {

@@ -1,5 +1,5 @@
 // Left-aligned text columns, each as wide as its widest cell (by terminal columns, so "°C" counts
-// as two).
+// as two). Cells hold names read from files: they are shown through terminal_safe().
 #pragma once
 
 #include <string>
@@ -9,7 +9,7 @@ namespace edgetop {
 
 class TextTable {
   public:
-    void add_row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+    void add_row(std::vector<std::string> cells);
     bool empty() const { return rows_.empty(); }
     // Every row on its own line, prefixed by indent, columns separated by two spaces; trailing
     // blanks are trimmed.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "edgetop/number_text.hpp"
+#include "text/text_escape.hpp"
 
 namespace edgetop::text {
 
@@ -96,7 +97,7 @@ std::string yes_no(std::optional<bool> value) {
 }
 
 std::string text_or_absent(const std::optional<std::string>& value) {
-    return value && !value->empty() ? *value : kAbsent;
+    return value && !value->empty() ? terminal_safe(*value) : kAbsent;
 }
 
 std::string duration(std::optional<double> seconds) {

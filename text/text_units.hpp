@@ -39,9 +39,9 @@ std::string celsius(std::optional<double> c);                      // "45.5 °C"
 std::string kb_as_mib(std::optional<int64_t> kb);                  // "7620.5 MiB"
 std::string integer(std::optional<int64_t> value, const char* unit = "");
 std::string yes_no(std::optional<bool> value);
-std::string text_or_absent(const std::optional<std::string>& value);
-std::string duration(std::optional<double> seconds);                // "3d 04:05:06"
-std::string bytes_per_s_as_mib(std::optional<double> bytes_per_s);  // "12.34 MiB/s"
+std::string text_or_absent(const std::optional<std::string>& value);  // terminal_safe()
+std::string duration(std::optional<double> seconds);                  // "3d 04:05:06"
+std::string bytes_per_s_as_mib(std::optional<double> bytes_per_s);    // "12.34 MiB/s"
 
 // The interactive view: units scaled to the value.
 std::string format_freq_hz(std::optional<int64_t> hz);                 // "1.30 GHz", "204 MHz"

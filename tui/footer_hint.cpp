@@ -44,7 +44,7 @@ bool named(std::string_view source, std::initializer_list<std::string_view> name
 }
 
 int columns(std::string_view text) {
-    return text_columns(sanitize(text, false));
+    return shown_columns(text);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
+#include "tui/widgets.hpp"
 
 namespace edgetop::tui {
 namespace {
@@ -55,11 +56,11 @@ void rails(const Canvas& c, const FrameContext& ctx) {
     }
     // Whole rail names first (VDDQ_VDD2_1V8AO tells a user nothing cut short); the columns of
     // least use go when the panel is narrow: voltage, then current, then the average.
-    size_t longest = 4;
+    int longest = 4;
     for (const auto& r : s.rails)
-        longest = std::max(longest, r.name.size());
+        longest = std::max(longest, shown_columns(r.name));
     constexpr int kColumnsByUse[] = {2, 4, 3, 1, 0};  // power, energy, average, current, voltage
-    int name_w = static_cast<int>(longest) + 1;
+    int name_w = longest + 1;
     int shown = std::clamp((c.width() - name_w) / (kCol + 1), 1, 5);
     name_w = std::min(name_w, c.width() - shown * (kCol + 1));
     std::array<bool, 5> visible{};
@@ -125,7 +126,7 @@ void zones(const Canvas& c, const FrameContext& ctx) {
     // Whole zone names ("thermal-fan-est"), then the temperature.
     int name_w = 14;
     for (const auto& z : s.thermal)
-        name_w = std::max(name_w, static_cast<int>(z.name.size()) + 1);
+        name_w = std::max(name_w, shown_columns(z.name) + 1);
     int count = static_cast<int>(s.thermal.size());
     int shown = items_shown(count, c.height() - 1);
     if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "zones"), Style::dim);

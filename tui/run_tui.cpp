@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "text/text_escape.hpp"
 #include "text/text_units.hpp"
 #include "tui/frame.hpp"
 #include "tui/key_reader.hpp"
@@ -279,7 +280,7 @@ int run_tui(SampleFeed& feed, const TuiOptions& options) {
         if (opened == Terminal::Opened::cannot_drive && options.on_terminal_unusable)
             return options.on_terminal_unusable(error);
         if (opened != Terminal::Opened::ok) {
-            std::fprintf(stderr, "edgetop: %s\n", error.c_str());
+            std::fprintf(stderr, "edgetop: %s\n", text::terminal_safe(error).c_str());
             return 2;
         }
         try {
@@ -288,7 +289,8 @@ int run_tui(SampleFeed& feed, const TuiOptions& options) {
             failure = e.what();  // reported once the terminal is restored
         }
     }
-    std::fprintf(stderr, "edgetop: %s\n", failure.c_str());
+    // A session's read error quotes the file.
+    std::fprintf(stderr, "edgetop: %s\n", text::terminal_safe(failure).c_str());
     return 1;
 }
 

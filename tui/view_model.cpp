@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "tui/process_view.hpp"
+#include "tui/widgets.hpp"
 
 namespace edgetop::tui {
 namespace {
@@ -115,10 +116,10 @@ LayoutModel ViewModel::layout_model() const {
     m.emc = sample_.emc && (sample_.emc->util_pct || sample_.emc->freq_hz);
     m.swap = sample_.mem.swap_total_kb.value_or(0) > 0;
     auto longest = [](const auto& items) {
-        size_t n = 0;
+        int n = 0;
         for (const auto& item : items)
-            n = std::max(n, item.name.size());
-        return static_cast<int>(n);
+            n = std::max(n, shown_columns(item.name));
+        return n;
     };
     m.rail_name = longest(sample_.rails);
     m.zone_name = longest(sample_.thermal);

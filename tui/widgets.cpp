@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "text/text_escape.hpp"
+
 namespace edgetop::tui {
 namespace {
 
@@ -210,36 +212,24 @@ std::string scale_label(double value, std::string_view unit) {
 }
 
 std::string sanitize(std::string_view text, bool ascii) {
+    // Controls and invalid bytes first, as every text output shows them: all ASCII after this.
+    std::string safe = text::terminal_safe(text);
     std::string out;
-    out.reserve(text.size());
-    size_t i = 0;
-    while (i < text.size()) {
-        auto byte = static_cast<unsigned char>(text[i]);
-        if (byte < 0x80) {
-            out += (byte < 0x20 || byte == 0x7F) ? '?' : static_cast<char>(byte);
-            ++i;
-            continue;
-        }
-        int length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
-        char32_t cp = length == 4 ? byte & 0x07 : length == 3 ? byte & 0x0F : byte & 0x1F;
-        bool valid = length > 0 && i + length <= text.size();
-        for (int k = 1; valid && k < length; ++k) {
-            auto next = static_cast<unsigned char>(text[i + k]);
-            valid = (next & 0xC0) == 0x80;
-            cp = (cp << 6) | (next & 0x3F);
-        }
-        if (!valid) {
-            out += '?';
-            ++i;
-            continue;
-        }
-        if (ascii || cp > 0x10FFFF || wcwidth(static_cast<wchar_t>(cp)) != 1)
-            out += '?';
+    out.reserve(safe.size());
+    for (size_t i = 0; i < safe.size();) {
+        auto cp = text::utf8_code_point(safe, i);
+        size_t length = cp ? cp->length : 1;
+        if (cp && (cp->value < 0x80 || (!ascii && wcwidth(static_cast<wchar_t>(cp->value)) == 1)))
+            out.append(safe.substr(i, length));
         else
-            out.append(text.substr(i, length));
+            out += '?';
         i += length;
     }
     return out;
+}
+
+int shown_columns(std::string_view text) {
+    return text_columns(sanitize(text, false));
 }
 
 int text_columns(std::string_view sanitized) {

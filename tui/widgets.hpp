@@ -34,10 +34,13 @@ int graph_capacity(int width, GraphStyle style);
 int mark_cell(double fraction, int width);
 // A graph's scale label: "100%", "1300 MHz", "12.5 W", "45k/s" (unit appended as given).
 std::string scale_label(double value, std::string_view unit);
-// Replaces what cannot be shown in one column each: controls, invalid UTF-8, wide characters,
-// and in ASCII mode every non-ASCII character, by '?'.
+// Text as the view shows it: controls and invalid UTF-8 escaped as every text output shows them
+// (text::terminal_safe: "\x1b", "\u202e"), then what cannot be shown in one column each (wide
+// and zero-width characters, and in ASCII mode every non-ASCII character) replaced by '?'.
 std::string sanitize(std::string_view text, bool ascii);
 // Columns the sanitized text takes (one per code point).
 int text_columns(std::string_view sanitized);
+// Columns text takes once drawn (sanitized): a name with controls takes the width of its escapes.
+int shown_columns(std::string_view text);
 
 }  // namespace edgetop::tui

@@ -5,30 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "text/text_escape.hpp"
+
 namespace edgetop::html {
-
-namespace {
-
-// The length of the valid UTF-8 sequence at text[i], 0 when it is not one.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    unsigned char lead = byte(i);
-    std::size_t length = lead < 0x80                    ? 1
-                         : lead >= 0xC2 && lead <= 0xDF ? 2
-                         : lead >= 0xE0 && lead <= 0xEF ? 3
-                         : lead >= 0xF0 && lead <= 0xF4 ? 4
-                                                        : 0;
-    if (length == 0 || i + length > text.size()) return 0;
-    for (std::size_t k = 1; k < length; ++k)
-        if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    if (length == 3 && lead == 0xE0 && byte(i + 1) < 0xA0) return 0;   // overlong
-    if (length == 3 && lead == 0xED && byte(i + 1) >= 0xA0) return 0;  // surrogate
-    if (length == 4 && lead == 0xF0 && byte(i + 1) < 0x90) return 0;   // overlong
-    if (length == 4 && lead == 0xF4 && byte(i + 1) >= 0x90) return 0;  // beyond U+10FFFF
-    return length;
-}
-
-}  // namespace
 
 std::string escape(std::string_view text) {
     std::string out;
@@ -52,18 +31,19 @@ std::string escape(std::string_view text) {
                 out += "&#39;";
                 break;
             default: {
-                std::size_t length = utf8_length(text, i);
-                if (length == 0) {
+                auto cp = text::utf8_code_point(text, i);
+                if (!cp) {
                     out += "\xEF\xBF\xBD";
                     ++i;
                     continue;
                 }
-                // Control characters other than tab and newline are not allowed in HTML text.
-                if (length == 1 && static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n')
+                // Control characters other than tab and newline are not allowed in HTML text;
+                // the bidi controls would reorder the text after them (a name shown reversed).
+                if (text::is_control_code_point(cp->value) && c != '\t' && c != '\n')
                     out += "\xEF\xBF\xBD";
                 else
-                    out.append(text.substr(i, length));
-                i += length;
+                    out.append(text.substr(i, cp->length));
+                i += cp->length;
                 continue;
             }
         }

@@ -11,7 +11,8 @@
 
 namespace edgetop::html {
 
-// &, <, >, " and ' as character references; bytes that are not valid UTF-8 as U+FFFD.
+// &, <, >, " and ' as character references; bytes that are not valid UTF-8, and the control
+// characters of text::is_control_code_point() but tab and newline (C0, DEL, C1, bidi), as U+FFFD.
 std::string escape(std::string_view text);
 
 // A number for an attribute or a coordinate: at most `decimals` decimals, no trailing zeros.

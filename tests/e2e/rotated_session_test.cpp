@@ -136,43 +136,46 @@ TEST(RotatedSession, KeepDeletesTheOldestFiles) {
     EXPECT_NEAR(session["duration_s"].get<double>(), covered_s, 0.5) << session.dump();
 }
 
-// Generated samples (the AGX Orin fixture's, moving) written once unrotated and once rotated
-// through the same writer: the set's report equals the single file's.
-TEST(RotatedSession, ASetReportsAsTheSameRecordingUnrotated) {
-    TempDir tmp;
+// 120 generated samples (the AGX Orin fixture's, moving), written to path through the writer of
+// record, rotated or not.
+void write_moving_session(const std::string& path, std::optional<Rotation> rotation) {
     Sampler sampler{Root(fixture_root("agx-orin"))};
     Sample sample = sampler.sample();
     SessionHeader header;
     header.interval_ms = 100;
     header.board = sampler.board();
     header.sources = sampler.status();
-    auto write = [&](const std::string& path, std::optional<Rotation> rotation) {
-        SessionFileSet files(path, rotation);
-        ASSERT_TRUE(files.start(header));
-        Sample s = sample;
-        for (int i = 0; i < 120; ++i) {
-            s.t_s = 0.1 * i + 0.002 * (i % 7);
-            double phase = (i % 30) / 30.0;
-            s.cpu.util_pct = 100 * phase;
-            for (auto& core : s.cpu.cores)
-                if (core.online) core.util_pct = 100 * phase;
-            for (auto& rail : s.rails)
-                if (rail.power_mw) rail.power_mw = 400 + 9000 * phase;
-            s.power_total_mw = 6000 + 20000 * phase;
-            for (auto& zone : s.thermal)
-                if (zone.temp_c) zone.temp_c = 40 + 60 * phase;
-            ASSERT_TRUE(files.writer().write_sample(s));
-            ASSERT_TRUE(files.rotate_if_full(s.t_s));
-        }
-        ASSERT_TRUE(
-            files.writer().write_line(end_to_json({12.0, files.part_samples(), EndReason::count})));
-        ASSERT_TRUE(files.finish());
-    };
+    SessionFileSet files(path, rotation);
+    ASSERT_TRUE(files.start(header));
+    Sample s = sample;
+    for (int i = 0; i < 120; ++i) {
+        s.t_s = 0.1 * i + 0.002 * (i % 7);
+        double phase = (i % 30) / 30.0;
+        s.cpu.util_pct = 100 * phase;
+        for (auto& core : s.cpu.cores)
+            if (core.online) core.util_pct = 100 * phase;
+        for (auto& rail : s.rails)
+            if (rail.power_mw) rail.power_mw = 400 + 9000 * phase;
+        s.power_total_mw = 6000 + 20000 * phase;
+        for (auto& zone : s.thermal)
+            if (zone.temp_c) zone.temp_c = 40 + 60 * phase;
+        ASSERT_TRUE(files.writer().write_sample(s));
+        ASSERT_TRUE(files.rotate_if_full(s.t_s));
+    }
+    ASSERT_TRUE(
+        files.writer().write_line(end_to_json({12.0, files.part_samples(), EndReason::count})));
+    ASSERT_TRUE(files.finish());
+}
+
+// The same samples written once unrotated and once rotated: the set's report equals the single
+// file's.
+TEST(RotatedSession, ASetReportsAsTheSameRecordingUnrotated) {
+    TempDir tmp;
     fs::create_directory(tmp.file("set"));
     fs::create_directory(tmp.file("zset"));
-    write(tmp.file("one.jsonl"), std::nullopt);
-    write(tmp.file("set/run.jsonl"), Rotation{20000, std::nullopt});
-    write(tmp.file("zset/run.jsonl.zst"), Rotation{4096, std::nullopt});
+    write_moving_session(tmp.file("one.jsonl"), std::nullopt);
+    write_moving_session(tmp.file("set/run.jsonl"), Rotation{20000, std::nullopt});
+    write_moving_session(tmp.file("zset/run.jsonl.zst"), Rotation{4096, std::nullopt});
     auto set = set_files_in(tmp.file("set"));
     ASSERT_GE(set.size(), 5u);
 
@@ -211,6 +214,33 @@ TEST(RotatedSession, ASetReportsAsTheSameRecordingUnrotated) {
     ASSERT_EQ(gap["sessions"].size(), 1u);
     EXPECT_EQ(gap["sessions"][0]["samples"].get<int>() + middle_samples,
               expected["sessions"][0]["samples"].get<int>());
+}
+
+// A first name that ends in a number reads as its whole set (its other forms, .zst and no ending,
+// in SessionSet.*); a last part whose header a full disk cut is a warning naming it, and the parts
+// before it are read.
+TEST(RotatedSession, ADottedFirstNameAndACutLastPartReadTheWholeSet) {
+    TempDir tmp;
+    std::string first = tmp.file("jp6.2.jsonl");
+    write_moving_session(first, Rotation{20000, std::nullopt});
+    auto parts = set_files_in(tmp.path());
+    ASSERT_GE(parts.size(), 3u);
+    std::string err;
+    auto whole = set_report_json({first}, &err);
+    ASSERT_EQ(whole["sessions"].size(), 1u);
+    EXPECT_EQ(whole["sessions"][0]["samples"], 120);
+    EXPECT_EQ(err, "");
+    // The last part cut to the first bytes of its header.
+    std::string last = session_part_path(first, static_cast<int64_t>(parts.size()) - 1);
+    int last_samples = summarise_file(last).samples;
+    fs::resize_file(last, 25);
+    auto cut = set_report_json({first}, &err);
+    ASSERT_EQ(cut["sessions"].size(), 1u);
+    EXPECT_EQ(cut["sessions"][0]["samples"], 120 - last_samples);
+    EXPECT_NE(err.find("edgetop: " + last + ": not an edgetop session"), std::string::npos) << err;
+    EXPECT_NE(err.find("skipped; the other files of the rotated session are read"),
+              std::string::npos)
+        << err;
 }
 
 TEST(RotatedSession, ServeLogRotatesAsRecordDoes) {

@@ -25,6 +25,23 @@ TEST(HtmlEscape, KeepsUtf8AndReplacesInvalidBytes) {
     EXPECT_EQ(escape("\xED\xA0\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a surrogate
 }
 
+// A name from a file cannot carry a terminal sequence or reorder the page's text: DEL, C1 and the
+// bidi overrides and isolates are replaced as the C0 controls are; tab and newline stay.
+TEST(HtmlEscape, ReplacesDelC1AndBidiControls) {
+    const std::string replacement = "\xEF\xBF\xBD";
+    EXPECT_EQ(escape("a\x1b[31mb"), "a" + replacement + "[31mb");
+    EXPECT_EQ(escape("a\x7f"
+                     "b"),
+              "a" + replacement + "b");
+    EXPECT_EQ(escape("a\u009b"
+                     "b"),
+              "a" + replacement + "b");  // C1 CSI
+    EXPECT_EQ(escape("a\u202eb\u2066c\u2069"),
+              "a" + replacement + "b" + replacement + "c" + replacement);
+    EXPECT_EQ(escape("tab\tnew\nline"), "tab\tnew\nline");
+    EXPECT_EQ(escape("\u2069\u202f"), replacement + "\u202f");  // a printable neighbour stays
+}
+
 TEST(HtmlMarkup, ClosesInOrderAndEscapesEverything) {
     Markup m;
     m.trusted("<!DOCTYPE html>");

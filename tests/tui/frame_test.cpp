@@ -197,6 +197,34 @@ TEST_F(Frame, DisksAndNetworkOnTheMemoryAndOverviewPages) {
     EXPECT_EQ(screen.text().find("Disks / network"), std::string::npos) << screen.text();
 }
 
+// Names read from files (a rail's hwmon label, a zone's type, a process, the board's model) with
+// terminal sequences and bidi controls in them are drawn escaped, as --once and report show them.
+TEST_F(Frame, NamesFromFilesAreDrawnEscaped) {
+    Scene scene;
+    scene.board.model = "Orin\x1b]0;owned\x07 kit";
+    Sample s = testing::orin_sample(6.0);
+    s.rails[0].name = "VDD\x1b[2J\u202eGPU";
+    s.thermal[0].name = "cpu\u2066z";
+    s.procs->all[0].name = "evil\x1b[31m\x9b";
+    s.procs->top = s.procs->all;
+    scene.view.update(s);
+    screen.resize(50, 200);
+    struct Expected {
+        Page page;
+        const char* text;
+    };
+    for (auto [page, expected] :
+         {Expected{Page::power, "VDD\\x1b[2J\\u202eGPU"}, Expected{Page::overview, "cpu\\u2066z"},
+          Expected{Page::processes, "evil\\x1b[31m\\x9b"},
+          Expected{Page::overview, "Orin\\x1b]0;owned\\x07 kit"}}) {
+        scene.ui.page = page;
+        scene.draw();
+        EXPECT_NE(screen.text().find(expected), std::string::npos)
+            << page_name(page) << ": " << expected << "\n"
+            << screen.text();
+    }
+}
+
 TEST_F(Frame, AsciiModeEmitsOnlyAscii) {
     Scene scene;
     scene.theme = Theme(false, true);

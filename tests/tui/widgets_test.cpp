@@ -86,13 +86,17 @@ TEST_F(Widgets, GraphRowsHaveExactWidth) {
             EXPECT_EQ(text_columns(row), 9);
 }
 
-TEST_F(Widgets, SanitizeReplacesWhatCannotTakeOneColumn) {
-    EXPECT_EQ(sanitize("ok\tname\n", false), "ok?name?");
+TEST_F(Widgets, SanitizeEscapesControlsAndReplacesWhatCannotTakeOneColumn) {
+    // Controls and invalid bytes shown as every text output shows them.
+    EXPECT_EQ(sanitize("ok\tname\n", false), "ok\\x09name\\x0a");
+    EXPECT_EQ(sanitize("\x1b]0;title\x07", true), "\\x1b]0;title\\x07");
+    EXPECT_EQ(sanitize("a\u202eb", false), "a\\u202eb");
+    EXPECT_EQ(sanitize("\xc3", false), "\\xc3");    // truncated UTF-8
+    EXPECT_EQ(sanitize("\x80x", false), "\\x80x");  // stray continuation byte
+    // Printable, but not one column.
     EXPECT_EQ(sanitize("caf\u00e9", false), "caf\u00e9");
     EXPECT_EQ(sanitize("caf\u00e9", true), "caf?");
     EXPECT_EQ(sanitize("\xe4\xb8\xad", false), "?");  // a wide CJK character
-    EXPECT_EQ(sanitize("\xc3", false), "?");          // truncated UTF-8
-    EXPECT_EQ(sanitize("\x80x", false), "?x");        // stray continuation byte
     EXPECT_EQ(text_columns(sanitize("\u2588\u2588a", false)), 3);
 }
 
