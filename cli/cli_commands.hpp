@@ -133,7 +133,15 @@ A file may be compressed with zstd or gzip (as
 .I FILE.jsonl.zst
 writes it): the form is told from its first bytes, not its name.
 A compressed file cut short (the recorder was killed) is a warning and every complete line before
-the cut is read; damage to the compressed data is an error naming the file.
+the cut is read; damage to the compressed data is an error naming the file, every complete line
+before it read (a zstd checksum that does not match is a warning, every line read).
+A leading zstd skippable frame is stepped over.
+Compressed data that expands more than 5,000 times its size (past 64 MiB) is not read further,
+an error naming the file and the ratio; a first line with no newline in its first 16 MiB is not
+a session.
+Each list of a sample keeps at most a fixed number of elements (4,096 cores and processes, 1,024
+rails and zones: see the limits in docs/session-format.md); the elements past it are dropped,
+with one warning per file.
 .IP
 The files of a set written with
 .B \-\-rotate

@@ -186,8 +186,6 @@ struct IsObjectList : std::false_type {};
 template <class T>
 struct IsObjectList<std::vector<T>> : schema::HasSchema<T> {};
 
-using Locate = std::function<const void*(const Sample&)>;
-
 struct Place {
     std::size_t object;
     std::string prefix;
@@ -199,45 +197,54 @@ template <class S>
 void walk(Columns& out, const S& first, const Place& place);
 
 template <class S, std::size_t I>
+const auto& list_at(const void* owner) {
+    return field_at<S, I>().of(*static_cast<const S*>(owner));
+}
+
+template <class S, std::size_t I>
+ColumnList list_of(std::string_view key, std::size_t owner) {
+    using E = typename schema::IsVector<typename decltype(field_at<S, I>())::Type>::Element;
+    ColumnList list;
+    list.name = std::string(key);
+    list.owner = owner;
+    list.size = [](const void* o) { return list_at<S, I>(o).size(); };
+    list.at = [](const void* o, std::size_t i) -> const void* { return &list_at<S, I>(o)[i]; };
+    list.identity = [](const void* e) { return identity(*static_cast<const E*>(e)); };
+    list.matches = [](const void* e, const std::string& id) {
+        return matches(*static_cast<const E*>(e), id);
+    };
+    return list;
+}
+
+template <class S, std::size_t I>
 void walk_field(Columns& out, const S& first, const Place& place) {
     constexpr auto field = std::get<I>(schema::Schema<S>::fields);
     using M = typename decltype(field)::Type;
-    const Locate parent = out.objects[place.object].locate;
     if constexpr (IsObjectList<M>::value) {
         if (skipped_list(field.key)) return;
         Naming naming = naming_of(field.key);
         std::size_t list = out.lists.size();
-        out.lists.push_back({std::string(field.key), [parent](const Sample& s) -> std::size_t {
-                                 const void* p = parent(s);
-                                 return p ? field_at<S, I>().of(*static_cast<const S*>(p)).size()
-                                          : 0;
-                             }});
+        out.lists.push_back(list_of<S, I>(field.key, place.object));
         const auto& elements = field.of(first);
+        std::vector<std::string> ids;
+        std::unordered_map<std::string, std::size_t> count;
+        for (const auto& e : elements)
+            ++count[ids.emplace_back(identity(e))];
+        std::unordered_map<std::string, std::size_t> seen;
         for (std::size_t k = 0; k < elements.size(); ++k) {
-            std::string id = identity(elements[k]);
-            std::size_t occurrence = 0;
-            bool unique = true;
-            for (std::size_t j = 0; j < elements.size(); ++j) {
-                if (j != k && matches(elements[j], id)) unique = false;
-                if (j < k && matches(elements[j], id)) ++occurrence;
-            }
-            // Found where it was in the first sample, else by its id and occurrence.
-            Locate locate = [parent, id, occurrence, unique,
-                             hint = k](const Sample& s) -> const void* {
-                const void* p = parent(s);
-                if (!p) return nullptr;
-                const auto& v = field_at<S, I>().of(*static_cast<const S*>(p));
-                if (unique && hint < v.size() && matches(v[hint], id)) return &v[hint];
-                std::size_t seen = 0;
-                for (const auto& e : v)
-                    if (matches(e, id) && seen++ == occurrence) return &e;
-                return nullptr;
-            };
+            const std::string& id = ids[k];
+            std::size_t occurrence = seen[id]++;
             std::string element = occurrence ? fmt::format("{}#{}", id, occurrence + 1) : id;
             std::string prefix = !naming.listed
                                      ? fmt::format("{}{}_{}_", place.prefix, field.key, element)
                                      : with_element(naming.prefix, element);
-            out.objects.push_back({std::move(locate), list});
+            ColumnObject object;
+            object.list = list;
+            object.id = id;
+            object.occurrence = occurrence;
+            object.position = k;
+            object.unique = count[id] == 1;
+            out.objects.push_back(std::move(object));
             walk(out, elements[k],
                  Place{out.objects.size() - 1, prefix, std::string(naming.family), element});
         }
@@ -245,16 +252,16 @@ void walk_field(Columns& out, const S& first, const Place& place) {
         Naming naming = naming_of(field.key);
         std::string prefix = !naming.listed ? fmt::format("{}{}_", place.prefix, field.key)
                                             : std::string(naming.prefix);
-        Locate locate = [parent](const Sample& s) -> const void* {
-            const void* p = parent(s);
-            if (!p) return nullptr;
-            const auto& member = field_at<S, I>().of(*static_cast<const S*>(p));
+        ColumnObject object;
+        object.owner = place.object;
+        object.member = [](const void* owner) -> const void* {
+            const auto& member = field_at<S, I>().of(*static_cast<const S*>(owner));
             if constexpr (schema::is_optional_object<M>)
                 return member ? &*member : nullptr;
             else
                 return &member;
         };
-        out.objects.push_back({std::move(locate), std::nullopt});
+        out.objects.push_back(std::move(object));
         Place inner{out.objects.size() - 1, prefix, std::string(naming.family), place.element};
         if constexpr (schema::is_optional_object<M>) {
             // The columns are the schema's, present or not in the first sample.
@@ -286,7 +293,7 @@ void walk(Columns& out, const S& first, const Place& place) {
 
 Columns columns_of(const Sample& first) {
     Columns out;
-    out.objects.push_back({[](const Sample& s) -> const void* { return &s; }, std::nullopt});
+    out.objects.emplace_back();  // the sample
     walk(out, first, Place{0, "", "sample", ""});
     return out;
 }
@@ -299,20 +306,58 @@ std::vector<std::string> column_names(const Columns& columns) {
     return names;
 }
 
+namespace {
+
+// An element found where the first sample had it, else through its list's index of positions,
+// built once per sample and list: never a search of the list per element.
+const void* locate_element(const Columns& columns, const ColumnObject& object, Located& located) {
+    const ColumnList& list = columns.lists[*object.list];
+    const void* owner = located.objects[list.owner];
+    if (!owner) return nullptr;
+    std::size_t size = list.size(owner);
+    if (object.unique && object.position < size &&
+        list.matches(list.at(owner, object.position), object.id))
+        return list.at(owner, object.position);
+    auto& positions = located.positions[*object.list];
+    if (!located.indexed[*object.list]) {
+        located.indexed[*object.list] = true;
+        positions.clear();
+        for (std::size_t i = 0; i < size; ++i)
+            positions[list.identity(list.at(owner, i))].push_back(i);
+    }
+    auto it = positions.find(object.id);
+    if (it == positions.end() || object.occurrence >= it->second.size()) return nullptr;
+    return list.at(owner, it->second[object.occurrence]);
+}
+
+}  // namespace
+
 void locate(const Columns& columns, const Sample& sample, Located& located) {
     located.objects.resize(columns.objects.size());
     located.found.assign(columns.lists.size(), 0);
+    located.positions.resize(columns.lists.size());
+    located.indexed.assign(columns.lists.size(), false);
     located.list_with_new_element.reset();
+    // An object's owner comes before it: objects are listed as the schema is walked.
     for (std::size_t i = 0; i < columns.objects.size(); ++i) {
         const auto& object = columns.objects[i];
-        located.objects[i] = object.locate(sample);
+        if (object.list)
+            located.objects[i] = locate_element(columns, object, located);
+        else if (object.owner)
+            located.objects[i] = located.objects[*object.owner]
+                                     ? object.member(located.objects[*object.owner])
+                                     : nullptr;
+        else
+            located.objects[i] = &sample;
         if (object.list && located.objects[i]) ++located.found[*object.list];
     }
-    for (std::size_t l = 0; l < columns.lists.size(); ++l)
-        if (columns.lists[l].size(sample) > located.found[l]) {
+    for (std::size_t l = 0; l < columns.lists.size(); ++l) {
+        const void* owner = located.objects[columns.lists[l].owner];
+        if (owner && columns.lists[l].size(owner) > located.found[l]) {
             located.list_with_new_element = l;
             break;
         }
+    }
 }
 
 }  // namespace edgetop::session_export

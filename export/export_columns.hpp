@@ -2,14 +2,16 @@
 // (include/edgetop/sample_schema.hpp): one column per scalar field of the sample, of each object
 // it holds and of each element of its lists (each core, GPU, engine, rail, zone, fan). The
 // elements are those of the session's first sample, matched in later samples by their id or
-// name. The process list is left out: its entries change from one sample to the next.
+// name (an element of the first sample whose id is not unique: by its id and how many came
+// before it with that id). The process list is left out: its entries change from one sample to the
+// next.
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "edgetop/sample.hpp"
@@ -17,18 +19,28 @@
 
 namespace edgetop::session_export {
 
-// Where a column's value lives: the sample itself, one of its objects, or one element of a list.
-// locate() returns the object (a Sample, CpuSample, RailSample...) or nullptr when the sample
-// lacks it.
+// Where a column's value lives: the sample itself (the first object), a member of another object
+// (a CpuSample in the Sample, an EmcSample that may be absent), or one element of a list (found
+// by its id and occurrence).
 struct ColumnObject {
-    std::function<const void*(const Sample&)> locate;
+    std::optional<std::size_t> owner;  // a member: the object holding it (index into objects)
+    // The member in its owner, nullptr where the owner lacks it.
+    const void* (*member)(const void* owner) = nullptr;
     std::optional<std::size_t> list;  // the list it is an element of (index into lists)
+    std::string id;                   // the element's id or name
+    std::size_t occurrence = 0;       // how many elements before it in the first sample had its id
+    std::size_t position = 0;         // where it was in the first sample
+    bool unique = true;               // no other element of the first sample had its id
 };
 
-// A list of the sample (cores, rails...): how many elements a sample has in it.
+// A list of the sample (cores, rails...), held by one of the objects.
 struct ColumnList {
-    std::string name;  // "rails", "cores"
-    std::function<std::size_t(const Sample&)> size;
+    std::string name;       // "rails", "cores"
+    std::size_t owner = 0;  // index into objects
+    std::size_t (*size)(const void* owner) = nullptr;
+    const void* (*at)(const void* owner, std::size_t i) = nullptr;
+    std::string (*identity)(const void* element) = nullptr;
+    bool (*matches)(const void* element, const std::string& id) = nullptr;
 };
 
 struct Column {
@@ -57,12 +69,16 @@ Columns columns_of(const Sample& first);
 // The columns' names, in order.
 std::vector<std::string> column_names(const Columns& columns);
 
-// The objects of one sample, found once for all its columns.
+// The objects of one sample, found once for all its columns, in time linear in its elements.
 struct Located {
     std::vector<const void*> objects;  // nullptr: the sample lacks it (its cells are empty)
     std::vector<std::size_t> found;    // per list: its elements that have columns
     // The first list in which the sample has an element that has no columns, if any.
     std::optional<std::size_t> list_with_new_element;
+    // Per list, built when an element is not where it was in the first sample: the positions
+    // of the elements of each id, in order.
+    std::vector<std::unordered_map<std::string, std::vector<std::size_t>>> positions;
+    std::vector<bool> indexed;
 };
 
 void locate(const Columns& columns, const Sample& sample, Located& located);

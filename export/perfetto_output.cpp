@@ -67,6 +67,8 @@ void PerfettoOutput::begin_session(int pid, const std::string& label, const Colu
     pid_ = pid;
     counters_.clear();
     flags_.clear();
+    flag_index_.clear();
+    open_.clear();
     last_us_.reset();
     for (const auto& track : kTracks) {
         Counter* counter = nullptr;
@@ -122,29 +124,40 @@ void PerfettoOutput::sample(const Sample& sample, const Located& located) {
         if (any) out_ += "}}";
     }
 
-    for (auto& flag : flags_)
-        flag.seen = false;
+    // Only the flags of this sample and those open are visited: a session of many different
+    // flags costs what its samples hold, not their number times the flags seen.
+    bool opened = false;
     for (const auto& id : sample.flags) {
-        Flag* flag = nullptr;
-        for (auto& f : flags_)
-            if (f.id == id) flag = &f;
-        if (!flag) {
+        auto [at, added] = flag_index_.try_emplace(id, flags_.size());
+        if (added) {
             flags_.push_back({id, static_cast<int>(flags_.size()) + 1, std::nullopt, false});
-            flag = &flags_.back();
             begin_event();
             fmt::format_to(std::back_inserter(out_),
                            "{{\"ph\":\"M\",\"pid\":{},\"tid\":{},\"name\":\"thread_name\","
                            "\"args\":{{\"name\":{}}}}}",
-                           pid_, flag->tid, json_string("flag " + id));
+                           pid_, flags_.back().tid, json_string("flag " + id));
         }
-        flag->seen = true;
-        if (!flag->since_us) flag->since_us = us;
+        Flag& flag = flags_[at->second];
+        flag.seen = true;
+        if (!flag.since_us) {
+            flag.since_us = us;
+            open_.push_back(at->second);
+            opened = true;
+        }
     }
-    for (auto& flag : flags_)
-        if (flag.since_us && !flag.seen) {
+    if (opened) std::sort(open_.begin(), open_.end());  // spans end in the flags' order
+    std::size_t kept = 0;
+    for (std::size_t place : open_) {
+        Flag& flag = flags_[place];
+        if (flag.seen) {
+            flag.seen = false;
+            open_[kept++] = place;
+        } else {
             slice(flag, us);
             flag.since_us.reset();
         }
+    }
+    open_.resize(kept);
 }
 
 void PerfettoOutput::slice(const Flag& flag, int64_t end_us) {
@@ -156,11 +169,12 @@ void PerfettoOutput::slice(const Flag& flag, int64_t end_us) {
 }
 
 void PerfettoOutput::end_session(std::optional<int64_t> end_us) {
-    for (auto& flag : flags_)
-        if (flag.since_us) {
-            slice(flag, std::max(*flag.since_us, end_us.value_or(*flag.since_us)));
-            flag.since_us.reset();
-        }
+    for (std::size_t place : open_) {
+        Flag& flag = flags_[place];
+        slice(flag, std::max(*flag.since_us, end_us.value_or(*flag.since_us)));
+        flag.since_us.reset();
+    }
+    open_.clear();
 }
 
 void PerfettoOutput::finish() {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "edgetop/sample.hpp"
@@ -53,7 +54,9 @@ class PerfettoOutput {
     bool first_event_ = true;
     int pid_ = 0;
     std::vector<Counter> counters_;
-    std::vector<Flag> flags_;
+    std::vector<Flag> flags_;                                  // every flag of the session, by tid
+    std::unordered_map<std::string, std::size_t> flag_index_;  // id -> place in flags_
+    std::vector<std::size_t> open_;  // the flags raised at the last sample, by place in flags_
     std::optional<int64_t> last_us_;
 };
 

@@ -57,7 +57,10 @@ void LineBatches::parse(SampleLineParser& parser, LineBatch& batch) {
         } else if (!line.text.empty()) {
             if (samples == batch.samples.size()) batch.samples.emplace_back();
             line.result = parser.parse(line.text, batch.samples[samples]);
-            if (line.result == SampleLineParser::Result::sample) line.sample = samples++;
+            if (line.result == SampleLineParser::Result::sample) {
+                line.sample = samples++;
+                line.over_limit = parser.over_limit();
+            }
             if (line.result == SampleLineParser::Result::invalid) line.error = parser.error();
         }
         batch.lines.push_back(line);

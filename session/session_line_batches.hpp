@@ -25,6 +25,7 @@ struct ParsedLine {
     SampleLineParser::Result result = SampleLineParser::Result::other;
     const char* error = nullptr;  // why an invalid sample line was rejected
     std::size_t sample = 0;       // index into LineBatch::samples for a sample line
+    std::string_view over_limit;  // a sample line's first list cut to its limit, if any
     bool last = false;            // the input's last line, without a newline
     bool overlong = false;        // too long to keep: text is empty
 };

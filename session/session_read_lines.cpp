@@ -74,7 +74,7 @@ bool SessionLines::fill() {
     return true;
 }
 
-SessionLines::Kind SessionLines::next(std::string_view& line) {
+SessionLines::Kind SessionLines::next_line(std::string_view& line, bool read_overlong_to_end) {
     std::size_t scanned = begin_;
     bool overlong = false;
     for (;;) {
@@ -92,6 +92,12 @@ SessionLines::Kind SessionLines::next(std::string_view& line) {
             return Kind::line;
         }
         if (end_ - begin_ > max_line_bytes_) {
+            if (!read_overlong_to_end) {
+                line = {};
+                begin_ = end_ = 0;
+                eof_ = true;
+                return Kind::overlong;
+            }
             // Drop what is held of the overlong line and keep looking for its end.
             overlong = true;
             begin_ = end_ = 0;

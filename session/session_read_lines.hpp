@@ -55,13 +55,18 @@ class SessionLines {
     explicit SessionLines(ReadSome read, std::size_t max_line_bytes);
 
     // The next line without its '\n'; the view is valid until the next call.
-    Kind next(std::string_view& line);
+    Kind next(std::string_view& line) { return next_line(line, true); }
+    // As next(), but a line longer than max_line_bytes ends the read there (Kind::overlong, and
+    // nothing more can be read) instead of being read to its end: for a line that is never that
+    // long (a header), so that input without newlines is not read through.
+    Kind next_within_limit(std::string_view& line) { return next_line(line, false); }
     // The complete lines held and those one more read brings, without copying them; false at the
     // end of the input. Can follow next() and be followed by it.
     bool next_block(LineBlock& block);
 
   private:
     bool fill();  // appends input after end_; false at the end of the input
+    Kind next_line(std::string_view& line, bool read_overlong_to_end);
 
     ReadSome read_;
     std::size_t max_line_bytes_;

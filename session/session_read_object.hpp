@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "edgetop/sample_schema.hpp"
+#include "session/session_element_limits.hpp"
 #include "session/session_read_values.hpp"
 #include "session/session_time.hpp"
 
@@ -85,7 +86,9 @@ error_code read_member(const Field& field, od::value value, T& object) {
         return e;
     } else if constexpr (std::is_same_v<M, std::vector<std::string>>) {
         member.clear();
+        const std::size_t keep = elements_read(field.key);
         return for_each_element(value, [&](od::value element) -> error_code {
+            if (member.size() == keep) return skip(element);
             std::optional<std::string> text;
             if (auto e = read(element, text)) return e;
             if (text) member.push_back(std::move(*text));
@@ -93,7 +96,7 @@ error_code read_member(const Field& field, od::value value, T& object) {
         });
     } else if constexpr (schema::IsVector<M>::value) {
         using Element = typename schema::IsVector<M>::Element;
-        return read_list(value, member,
+        return read_list(value, member, elements_read(field.key),
                          [](od::value element, Element& out) { return read_object(element, out); });
     } else if constexpr (schema::has_schema<M>) {
         return read_object(value, member);

@@ -48,14 +48,19 @@ class SampleLineParser {
     SampleLineParser& operator=(SampleLineParser&&) noexcept;
 
     // line must be followed by at least kLinePadding (session_read_lines.hpp) readable bytes.
-    Result parse(std::string_view line, Sample& out) { return engine_->parse(line, out); }
+    // A sample's lists are cut to their limits (session_element_limits.hpp).
+    Result parse(std::string_view line, Sample& out);
     // As parse(), for a line without that padding (copies it first).
     Result parse_unpadded(std::string_view line, Sample& out);
     // Why the last invalid line was rejected: one line of text.
     const char* error() const { return engine_->error(); }
+    // After a sample: the key of the first of its lists that held more elements than its limit
+    // (the rest were dropped), empty when none did.
+    std::string_view over_limit() const { return over_limit_; }
 
   private:
     std::unique_ptr<Engine> engine_;
+    std::string_view over_limit_;
 };
 
 // The engines (session_read_sample.cpp, session_read_sample_dom.cpp).

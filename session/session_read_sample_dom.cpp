@@ -12,6 +12,7 @@
 #include <string>
 
 #include "edgetop/sample_schema.hpp"
+#include "session/session_element_limits.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_read_sample.hpp"
 #include "session/session_summary_fields.hpp"
@@ -131,11 +132,17 @@ void read_member(const Field& field, const json& j, T& object) {
         if (auto text = get_string(j, key))
             member = parse_rfc3339(*text).value_or(std::chrono::system_clock::time_point{});
     } else if constexpr (std::is_same_v<M, std::vector<std::string>>) {
-        for (const auto& element : get_array(j, key))
+        const std::size_t keep = elements_read(field.key);
+        for (const auto& element : get_array(j, key)) {
+            if (member.size() == keep) break;
             if (element.is_string()) member.push_back(element.get<std::string>());
+        }
     } else if constexpr (schema::IsVector<M>::value) {
-        for (const auto& element : get_array(j, key))
+        const std::size_t keep = elements_read(field.key);
+        for (const auto& element : get_array(j, key)) {
+            if (member.size() == keep) break;
             read_object(element, member.emplace_back());
+        }
     } else if constexpr (schema::has_schema<M>) {
         if (const json* v = find(j, key)) read_object(*v, member);
     } else {

@@ -25,9 +25,9 @@ error_code read_summary_value(const Field& field, od::value value, T& object) {
     } else if constexpr (schema::IsVector<M>::value) {
         using Element = typename schema::IsVector<M>::Element;
         if constexpr (has_summary<Element>)
-            return read_list(value, member, [](od::value element, Element& out) {
-                return read_summary_object(element, out);
-            });
+            return read_list(
+                value, member, elements_read(field.key),
+                [](od::value element, Element& out) { return read_summary_object(element, out); });
         else
             return read_member(field, value, object);
     } else if constexpr (schema::is_optional_object<M>) {

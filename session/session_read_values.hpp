@@ -109,11 +109,13 @@ error_code for_each_element(od::value value, OnElement&& on_element) {
     return simdjson::SUCCESS;
 }
 
-// Fills a vector from an array of objects, reusing its capacity: one element per object, in order.
+// Fills a vector from an array of objects, reusing its capacity: one element per object, in order,
+// up to keep of them; the elements after those are checked and not kept.
 template <class T, class ReadOne>
-error_code read_list(od::value value, std::vector<T>& out, ReadOne&& read_one) {
+error_code read_list(od::value value, std::vector<T>& out, std::size_t keep, ReadOne&& read_one) {
     out.clear();
     return for_each_element(value, [&](od::value element) {
+        if (out.size() == keep) return skip(element);
         out.emplace_back();
         return read_one(element, out.back());
     });

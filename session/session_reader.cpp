@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "session/session_element_limits.hpp"
 #include "session/session_json_depth.hpp"
 #include "session/session_json_values.hpp"
 #include "session/session_records_json.hpp"
@@ -74,12 +75,32 @@ void SessionReader::report_unreadable(bool last, const std::string& reason) {
     }
 }
 
+// Once per file: a session that holds such lists is not one edgetop wrote on a real machine.
+void SessionReader::report_over_limit(std::string_view key) {
+    if (warned_over_limit_) return;
+    warned_over_limit_ = true;
+    report(SessionProblem::Severity::warning,
+           fmt::format("{}: line {}: a sample with more than {} {}: the elements past the limit "
+                       "are dropped (in this and any later sample)",
+                       name_, line_number_, element_limit(key), key));
+}
+
 // Where the compressed data stopped early: a frame cut short (the writer was killed) is a
 // warning, damage is an error; every complete line before either was read.
 void SessionReader::report_input_end() {
     using Severity = SessionProblem::Severity;
     const char* format = format_name(input_.format());
-    if (!input_.error().empty())
+    if (input_.expanded_too_far())
+        report(Severity::error,
+               fmt::format("{}: not read past line {}: its {} data {} (a decompression bomb, "
+                           "not a session)",
+                           name_, line_number_, format, input_.error()));
+    else if (input_.checksum_wrong())
+        report(Severity::warning,
+               fmt::format("{}: the {} data does not match its checksum after line {} (damaged "
+                           "or altered): the lines before are read, anything after cannot be",
+                           name_, format, line_number_));
+    else if (!input_.error().empty())
         report(Severity::error,
                fmt::format("{}: corrupt {} data after line {} ({}): the rest cannot be read", name_,
                            format, line_number_, input_.error()));
@@ -90,14 +111,9 @@ void SessionReader::report_input_end() {
                            name_, format, line_number_));
 }
 
-SessionLines::Kind SessionReader::read_line() {
-    auto kind = lines_.next(line_);
-    if (kind != SessionLines::Kind::eof) ++line_number_;
-    return kind;
-}
-
 void SessionReader::read_header() {
-    auto read = read_line();
+    auto read = lines_.next_within_limit(line_);
+    if (read != SessionLines::Kind::eof) ++line_number_;
     // Damage before the first line is complete: the header cannot be trusted.
     if (!input_.error().empty() && read != SessionLines::Kind::line)
         throw SessionError(fmt::format("{}: not a readable session: corrupt {} data ({})", name_,
@@ -106,6 +122,10 @@ void SessionReader::read_header() {
         throw SessionError(fmt::format(
             "{}: not an edgetop session ({})", name_,
             input_.truncated() ? "the compressed data ends before the first line" : "empty file"));
+    if (read == SessionLines::Kind::overlong)
+        throw SessionError(fmt::format(
+            "{}: not an edgetop session (no end to its first line in {} MiB: not read further)",
+            name_, kMaxLineBytes >> 20));
     if (nests_deeper_than(line_, kMaxJsonDepth))
         throw SessionError(
             fmt::format("{}: line 1: not an edgetop session (nested deeper than {} "
@@ -204,6 +224,7 @@ bool SessionReader::next(SessionRecord& record) {
 
         switch (parsed.result) {
             case SampleLineParser::Result::sample:
+                if (!parsed.over_limit.empty()) report_over_limit(parsed.over_limit);
                 record.kind = SessionRecord::Kind::sample;
                 std::swap(record.sample, batch_->samples[parsed.sample]);
                 return true;

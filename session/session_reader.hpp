@@ -70,12 +70,12 @@ class SessionReader {
     DecodedInput::Format format() const { return input_.format(); }
 
   private:
-    SessionLines::Kind read_line();
     void read_header();
     bool read_other(SessionRecord& record, bool last, const char* sample_error);
     void report(SessionProblem::Severity severity, std::string message);
     void report_unreadable(bool last, const std::string& reason);
     void report_input_end();
+    void report_over_limit(std::string_view key);
 
     InputFile file_;  // when reading a path
     DecodedInput input_;
@@ -96,6 +96,7 @@ class SessionReader {
     bool has_end_ = false;
     bool finished_ = false;
     bool end_checked_ = false;
+    bool warned_over_limit_ = false;
 };
 
 }  // namespace edgetop

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "session/session_element_limits.hpp"
 #include "session/session_read_lines.hpp"
 #include "session/session_read_sample.hpp"
 
@@ -31,6 +32,12 @@ SampleLineParser::SampleLineParser(SampleFields fields, SampleReader reader) {
 SampleLineParser::~SampleLineParser() = default;
 SampleLineParser::SampleLineParser(SampleLineParser&&) noexcept = default;
 SampleLineParser& SampleLineParser::operator=(SampleLineParser&&) noexcept = default;
+
+SampleLineParser::Result SampleLineParser::parse(std::string_view line, Sample& out) {
+    Result result = engine_->parse(line, out);
+    over_limit_ = result == Result::sample ? drop_over_limit(out) : std::string_view{};
+    return result;
+}
 
 SampleLineParser::Result SampleLineParser::parse_unpadded(std::string_view line, Sample& out) {
     std::string padded(line);
