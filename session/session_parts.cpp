@@ -218,14 +218,22 @@ std::string session_part_path(const std::string& first, int64_t part) {
 
 ExistingSet find_existing_set(const std::string& first) {
     ExistingSet set;
-    std::vector<SetFile> names;  // part numbers by name
+    struct Named {
+        std::string path;
+        int64_t part = 0;
+    };
+    std::vector<Named> names;  // part numbers by name, the first file's included
+    fs::path first_path(first);
+    fs::path dir = first_path.parent_path().empty() ? fs::path(".") : first_path.parent_path();
+    std::string first_name = first_path.filename().string();
     std::error_code error;
-    if (fs::exists(fs::symlink_status(first, error))) names.push_back({first, 0});
-    for (const auto& sibling : named_siblings(first))
-        if (auto part = split_name(fs::path(sibling).filename().string()).part)
-            if (session_part_path(first, *part) == sibling) names.push_back({sibling, *part});
+    for (fs::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+        std::string entry = it->path().filename().string();
+        if (auto part = part_in_name(first_name, entry))
+            names.push_back({(first_path.parent_path() / entry).string(), *part});
+    }
     std::sort(names.begin(), names.end(),
-              [](const SetFile& a, const SetFile& b) { return a.part > b.part; });
+              [](const Named& a, const Named& b) { return a.part > b.part; });
     for (const auto& name : names) {
         set.found = true;
         set.next_part = std::max(set.next_part, name.part + 1);
