@@ -47,12 +47,12 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     std::string error;
     auto rules = rule_config_from(args, error);
     if (!rules) {
-        std::fprintf(stderr, "edgetop: %s\n", error.c_str());
+        print_error(error);
         return 2;
     }
     auto address = exporter::parse_listen_address(args.serve.listen);
     if (!address) {  // the parser checked it; a default that does not parse is a bug
-        std::fprintf(stderr, "edgetop: --listen: bad address '%s'\n", args.serve.listen.c_str());
+        print_error("--listen: bad address '" + args.serve.listen + "'");
         return 2;
     }
 
@@ -79,7 +79,7 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
     try {
         server = std::make_unique<exporter::MetricsServer>(*address, metrics);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "edgetop: %s\n", e.what());
+        print_error(e.what());
         return 1;
     }
     std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());

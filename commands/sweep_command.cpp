@@ -24,6 +24,7 @@
 #include "commands/sweep_state.hpp"
 #include "report/report_session.hpp"
 #include "sensors/core/sysfs_file.hpp"
+#include "text/text_escape.hpp"
 
 namespace edgetop {
 
@@ -222,7 +223,7 @@ class Sweep {
 
   private:
     void progress(const std::string& message) const {
-        std::fprintf(stderr, "edgetop sweep: %s\n", message.c_str());
+        std::fprintf(stderr, "edgetop sweep: %s\n", text::terminal_safe(message).c_str());
     }
 
     sweep::Run run_once(int id, int64_t k, std::optional<int>& stop) {
@@ -255,7 +256,7 @@ class Sweep {
 // the restore file goes.
 bool restore_mode(const ModeSwitcher& switcher, int original, const std::string& announcement,
                   const SweepState& state, std::optional<int>& stop) {
-    std::fprintf(stderr, "edgetop sweep: %s\n", announcement.c_str());
+    std::fprintf(stderr, "edgetop sweep: %s\n", text::terminal_safe(announcement).c_str());
     auto call = switcher.apply(original, OnStop::grace);
     if (call.stop && !stop) stop = call.stop;
     auto problem = call.problem;
@@ -286,7 +287,8 @@ std::optional<int> restore_left_mode(const cli::Args& args, const SweepPlan& pla
     }
     if (!left) {
         if (!args.sweep.restore) return std::nullopt;
-        std::fprintf(stderr, "edgetop sweep: nothing to restore (no %s)\n", state.path().c_str());
+        std::fprintf(stderr, "edgetop sweep: nothing to restore (no %s)\n",
+                     text::terminal_safe(state.path()).c_str());
         return 0;
     }
     ModeSwitcher switcher(Root(args.global.root), plan.conf, left->conf_path, process_mask,

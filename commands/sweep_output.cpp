@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/signal_watch.hpp"
+#include "text/text_escape.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -39,9 +40,9 @@ const ModeResult* find_mode(const Outcome& outcome, std::optional<int> id) {
 std::string pick(const Outcome& outcome, std::optional<int> id, const char* none) {
     const ModeResult* mode = find_mode(outcome, id);
     if (!mode) return none;
-    return fmt::format("mode {} ({}): {} s, {} J, {} W average", mode->id, mode->name,
-                       num(mode->median_duration_s(), 2), num(mode->median_energy_j(), 2),
-                       num(mode->median_avg_power_w(), 2));
+    return fmt::format("mode {} ({}): {} s, {} J, {} W average", mode->id,
+                       text::terminal_safe(mode->name), num(mode->median_duration_s(), 2),
+                       num(mode->median_energy_j(), 2), num(mode->median_avg_power_w(), 2));
 }
 
 ordered_json value(std::optional<double> v) {
