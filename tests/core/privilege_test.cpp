@@ -21,6 +21,7 @@
 
 #include "sensors/core/sysfs_file.hpp"
 #include "sensors/core/sysfs_root.hpp"
+#include "support/child_process.hpp"
 #include "support/temp_dir.hpp"
 
 namespace edgetop {
@@ -59,28 +60,10 @@ bool become_nobody_with(uint64_t effective, uint64_t permitted) {
 
 // Runs `body` in a child; its return value is the failure message ("" when it passed).
 std::string in_child(const std::function<std::string()>& body) {
-    int pipe_fds[2];
-    if (pipe(pipe_fds) != 0) return "pipe";
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(pipe_fds[0]);
-        std::string failure = body();
-        (void)!write(pipe_fds[1], failure.data(), failure.size());
-        _exit(failure.empty() ? 0 : 1);
-    }
-    close(pipe_fds[1]);
-    std::string out;
-    char buffer[512];
-    ssize_t n;
-    while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0)
-        out.append(buffer, static_cast<size_t>(n));
-    close(pipe_fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status)) return "child died with signal " + std::to_string(WTERMSIG(status));
-    if (WEXITSTATUS(status) != 0 && out.empty())
-        return "child exited " + std::to_string(WEXITSTATUS(status));
-    return out;
+    auto child = testing::text_of_child(body);
+    if (!child) return "cannot start a child";
+    if (child->status != 0) return "child ended with status " + std::to_string(child->status);
+    return child->text;
 }
 
 // A sysfs file only root may read (SLUB's per-cache counters are 0400), or "" where none is.

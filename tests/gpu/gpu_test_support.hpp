@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sensors/core/source.hpp"
+#include "support/child_process.hpp"
 
 namespace edgetop::testing {
 
@@ -25,35 +26,14 @@ inline std::optional<std::string> run_unprivileged(const std::string& tree_root,
                                                    const std::function<std::string()>& fn) {
     if (geteuid() != 0) return fn();
     std::filesystem::permissions(tree_root, std::filesystem::perms(0755));
-    int fds[2];
-    if (pipe(fds) != 0) return std::nullopt;
-    pid_t pid = fork();
-    if (pid < 0) return std::nullopt;
-    if (pid == 0) {
-        close(fds[0]);
+    auto child = text_of_child([&] {
         if (setgroups(0, nullptr) != 0 || setresgid(65534, 65534, 65534) != 0 ||
             setresuid(65534, 65534, 65534) != 0)
             _exit(3);
-        std::string out = fn();
-        size_t done = 0;
-        while (done < out.size()) {
-            ssize_t n = write(fds[1], out.data() + done, out.size() - done);
-            if (n <= 0) _exit(4);
-            done += static_cast<size_t>(n);
-        }
-        _exit(0);
-    }
-    close(fds[1]);
-    std::string out;
-    char buf[4096];
-    ssize_t n;
-    while ((n = read(fds[0], buf, sizeof buf)) > 0)
-        out.append(buf, static_cast<size_t>(n));
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
-    return out;
+        return fn();
+    });
+    if (!child || child->status != 0) return std::nullopt;
+    return child->text;
 }
 
 // Removes all access for others (like debugfs, which is 0700 root) or for everyone.

@@ -217,6 +217,38 @@ int run_in_child(const std::function<int()>& body) {
     return decode(raw);
 }
 
+std::optional<ChildText> text_of_child(const std::function<std::string()>& body) {
+    int fds[2];
+    if (::pipe(fds) != 0) return std::nullopt;
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        ::close(fds[0]);
+        std::string text = body();
+        for (size_t done = 0; done < text.size();) {
+            ssize_t n = ::write(fds[1], text.data() + done, text.size() - done);
+            if (n <= 0) _exit(4);
+            done += static_cast<size_t>(n);
+        }
+        _exit(0);
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+        ::close(fds[0]);
+        return std::nullopt;
+    }
+    ChildText child;
+    char buffer[4096];
+    ssize_t n;
+    while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0)
+        child.text.append(buffer, static_cast<size_t>(n));
+    ::close(fds[0]);
+    int raw = 0;
+    if (::waitpid(pid, &raw, 0) != pid) return std::nullopt;
+    child.status = decode(raw);
+    return child;
+}
+
 std::vector<std::string> busy_loop_command() {
     return {"sh", "-c", "while :; do :; done"};
 }

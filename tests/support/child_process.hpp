@@ -91,6 +91,13 @@ void ready(int fd);
 // Runs `body` in a forked process that dies with the test process; its exit code, 128 + signal,
 // or -1 when it could not be started.
 int run_in_child(const std::function<int()>& body);
+// The same for a body that answers in text: what it returned and its exit status (0, or 128 +
+// signal where it died before answering), or nullopt when it could not be started.
+struct ChildText {
+    int status = -1;
+    std::string text;
+};
+std::optional<ChildText> text_of_child(const std::function<std::string()>& body);
 // A program that keeps one core busy until killed (a shell spin loop).
 std::vector<std::string> busy_loop_command();
 
