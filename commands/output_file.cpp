@@ -16,6 +16,14 @@ OutputError link_refused(const std::string& path) {
     return OutputError(path, "it is a symbolic link, not followed (remove it or name its target)");
 }
 
+// O_NONBLOCK for the open only: a FIFO nobody reads would otherwise hold the open forever (now
+// ENXIO, a one-line error); the writes that follow block as usual.
+int open_blocking_writes(const std::string& path, int flags, mode_t mode = 0) {
+    int fd = ::open(path.c_str(), flags | O_NONBLOCK, mode);
+    if (fd >= 0) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
 bool is_symlink(const std::string& path) {
     struct stat st {};
     return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
@@ -25,7 +33,7 @@ bool is_symlink(const std::string& path) {
 // something other than a regular file or a directory (a device, a pipe): the open cannot have
 // changed a file, and what it reaches cannot be clobbered.
 int open_link_to_device(const std::string& path) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    int fd = open_blocking_writes(path, O_WRONLY | O_CLOEXEC);
     if (fd < 0) throw link_refused(path);
     struct stat st {};
     if (::fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) return fd;
@@ -43,7 +51,7 @@ int open_output(const std::string& path, OutputOpen how) {
     // kernel takes the umask off 0666.
     int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW;
     flags |= how == OutputOpen::create_new ? O_EXCL : O_TRUNC;
-    int fd = ::open(path.c_str(), flags, 0666);
+    int fd = open_blocking_writes(path, flags, 0666);
     if (fd >= 0) return fd;
     int error = errno;
     if ((error == ELOOP || error == EEXIST) && is_symlink(path)) {

@@ -124,6 +124,21 @@ TEST(OutputFiles, ALinkToADeviceIsStillWritten) {
     EXPECT_NE(run.out.find("\"type\":\"header\""), std::string::npos);
 }
 
+// A FIFO that nobody reads, directly or through a link, would hold the open forever: refused
+// with the path named instead.
+TEST(OutputFiles, AFifoNobodyReadsIsAnErrorNotAHang) {
+    TempDir dir;
+    std::string fifo = dir.file("fifo");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    fs::create_symlink(fifo, dir.file("link"));
+    for (const std::string& path : {fifo, dir.file("link")}) {
+        RunResult run = run_edgetop(with({"record", "-n", "1", "-o", path}, orin()));
+        EXPECT_NE(run.status, 0);
+        EXPECT_FALSE(run.timed_out);
+        EXPECT_NE(run.err.find(path), std::string::npos) << run.err;
+    }
+}
+
 TEST(OutputFiles, NewFilesGetTheModeTheUmaskLeaves) {
     TempDir dir;
     Umask mask(077);
