@@ -5,7 +5,8 @@
 #   scripts/install-deps.sh [build|test|fuzz]
 #     build  what `make run` needs: compiler, CMake, pkg-config and the libraries
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
-#            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin)
+#            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin), lld (faster
+#            links of the test executables)
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
 #
 # Knows Debian 11, 12, 13 and Ubuntu 20.04, 22.04, 24.04 (read from /etc/os-release); any other
@@ -69,7 +70,7 @@ case "$id $version" in
       prometheus-cpp-dev)
     ;;
 esac
-test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin)
+test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
 
