@@ -1,8 +1,8 @@
 // Realistic samples of an AGX Orin 64GB in MODE_30W for the analysis tests.
 //
 // Values: RAM, swap, rails and temperatures from the tegrastats capture
-// /work/shared/data/tegrastats/agx-orin-64gb-jetsontools-all.log (first line); MODE_30W caps from
-// /work/shared/data/nvpmodel/agx-orin.conf (cores 0-7 online, CPU_A78_0/1 MAX_FREQ 1728000 kHz,
+// ../shared/data/tegrastats/agx-orin-64gb-jetsontools-all.log (first line); MODE_30W caps from
+// ../shared/data/nvpmodel/agx-orin.conf (cores 0-7 online, CPU_A78_0/1 MAX_FREQ 1728000 kHz,
 // GPU MAX_FREQ 624750000 Hz). Hardware maxima 2201600 kHz (the 2201 MHz tegrastats shows in
 // MAXN) and 1300500000 Hz (its GR3D 1300 MHz). Trip points: 99 °C passive / 104.5 °C critical,
 // chosen as realistic values (no capture lists them).

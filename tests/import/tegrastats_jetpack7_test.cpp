@@ -1,6 +1,7 @@
-// JetPack 7 (Thor) tegrastats, field by field, written from the format as issue #15 documents it
-// (no public Thor capture exists: /work/shared/data/SOURCES.md). The values of the whole line are
-// made up in that format; each one is converted here by hand.
+// JetPack 7 (Thor) tegrastats, field by field, in the format of the public Thor lines (quoted by
+// jetson_stats' Thor parser, PR #834, and WendyOS PR #1316; ../shared/data holds no Thor log, see
+// its SOURCES.md). The values of the whole line are made up in that format; each one is converted
+// here by hand.
 #include <gtest/gtest.h>
 
 #include "import_test_support.hpp"

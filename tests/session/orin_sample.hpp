@@ -1,8 +1,8 @@
 // A fully populated sample with values of an AGX Orin 64GB tegrastats capture
-// (/work/shared/data/tegrastats/agx-orin-64gb-jetsontools-all.log, first line: RAM 6589/30587MB,
+// (../shared/data/tegrastats/agx-orin-64gb-jetsontools-all.log, first line: RAM 6589/30587MB,
 // lfb 459x4MB, CPU @2201 MHz, EMC 0%@3199, GR3D 0%@1300, VIC 729, APE 174, CPU@52.625C,
 // GPU@48.281C, CV0@-256C, VDD_GPU_SOC 4368mW, VDD_CPU_CV 1588mW, VIN_SYS_5V0 4233mW, NC rails).
-// The board's power modes follow /work/shared/data/nvpmodel/agx-orin.conf (MAXN; MODE_15W: four
+// The board's power modes follow ../shared/data/nvpmodel/agx-orin.conf (MAXN; MODE_15W: four
 // cores, CPU_A78_0 MAX_FREQ 1113600, GPU MAX_FREQ 420750000; DEFAULT=0). Values neither carries
 // (percent splits, voltages, processes) are realistic picks.
 #pragma once
