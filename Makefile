@@ -9,7 +9,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 # use in .cache/compiler (expanded when a recipe runs, so after install-deps.sh).
 COMPILER_FLAG = $(if $(wildcard .cache/compiler),-DCMAKE_CXX_COMPILER=$(shell cat .cache/compiler))
 
-.PHONY: deps deps-test deps-fuzz build run test fuzz dist test-platforms clean format
+.PHONY: deps deps-test deps-fuzz build run test man fuzz dist test-platforms clean format
 
 deps:
 	@./scripts/install-deps.sh build
@@ -41,12 +41,22 @@ SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 # Only the test build: the binaries `make run` and `make dist` build stay position-independent.
 TEST_LINK_FLAGS = -no-pie $$(command -v ld.lld >/dev/null && echo -fuse-ld=lld)
 
+CONFIGURE_TEST_BUILD = cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug \
+	-DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1 \
+	-DCMAKE_EXE_LINKER_FLAGS="$(TEST_LINK_FLAGS)" $(COMPILER_FLAG) -DEDGETOP_BUILD_TESTS=ON >/dev/null
+
 test: deps-test
-	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
-		-DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1 \
-		-DCMAKE_EXE_LINKER_FLAGS="$(TEST_LINK_FLAGS)" $(COMPILER_FLAG) -DEDGETOP_BUILD_TESTS=ON >/dev/null
+	@$(CONFIGURE_TEST_BUILD)
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 	@cd $(ASAN_DIR) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS)
+
+# Rewrites the sections of man/edgetop.1 generated from the option tables and the rule catalog
+# (after changing cli/cli_table.hpp, cli/cli_commands.hpp or analysis/rules_catalog.cpp); the
+# man-page test fails while they differ and never rewrites them itself.
+man: deps-test
+	@$(CONFIGURE_TEST_BUILD)
+	@cmake --build $(ASAN_DIR) -j $(JOBS) --target edgetop_update_man
+	@$(SANITIZE_ENV) ./$(ASAN_DIR)/edgetop_update_man man/edgetop.1
 
 # Static edgetop for x86_64 and aarch64 (cross-compiled): tarballs and .debs under dist/.
 dist:
