@@ -6,7 +6,8 @@
 #     build  what `make run` needs: compiler, CMake, pkg-config and the libraries
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
 #            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin), lld (faster
-#            links of the test executables)
+#            links of the test executables), and a decimal-comma locale (de_DE.UTF-8, generated
+#            from the locales package) for the tests that a file's numbers ignore the locale
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
 #
 # Knows Debian 11, 12, 13 and Ubuntu 20.04, 22.04, 24.04 (read from /etc/os-release); any other
@@ -70,7 +71,8 @@ case "$id $version" in
       prometheus-cpp-dev)
     ;;
 esac
-test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld)
+test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld
+  locales)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
 
@@ -86,15 +88,27 @@ else
   rm -f "$compiler_file"
 fi
 
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+
+# The view runs under the user's locale; the tests check that a decimal comma never changes what
+# a file's numbers mean, so `make test` needs one such locale.
+ensure_comma_locale() {
+  [ "$set_name" = test ] || return 0
+  locale -a 2>/dev/null | grep -qix 'de_DE.utf8' && return 0
+  echo "generating the de_DE.UTF-8 locale (for the tests of numbers under a decimal comma)" >&2
+  $sudo localedef -i de_DE -f UTF-8 de_DE.UTF-8
+}
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then
+  ensure_comma_locale
+  exit 0
+fi
 echo "installing: ${missing[*]}" >&2
-
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
 
 # The Prometheus server is installed for promtool only: its service must not start. A
@@ -123,3 +137,4 @@ $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 if [[ " ${missing[*]} " == *" prometheus "* ]] && [ -d /run/systemd/system ]; then
   $sudo systemctl disable --now prometheus >/dev/null 2>&1 || true
 fi
+ensure_comma_locale
