@@ -155,6 +155,17 @@ class TmuxSession {
             what, limit);
     }
 
+    // Sends a signal to edgetop itself (the pane's shell's child), as a supervisor, `kill` or a
+    // closed SSH session would; false when it is not running.
+    bool signal_program(int signo) const {
+        std::string shell = shell_output(tmux() + " display -p -t 0 '#{pane_pid}'");
+        shell.erase(shell.find_last_not_of(" \n") + 1);
+        if (shell.empty()) return false;
+        int status = -1;
+        shell_output("pkill -" + std::to_string(signo) + " -x -P " + shell + " edgetop", &status);
+        return status == 0;
+    }
+
   private:
     std::string tmux() const { return "tmux -f /dev/null -L " + socket_; }
 

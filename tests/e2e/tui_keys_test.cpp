@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <string>
 #include <thread>
 #include <utility>
@@ -107,6 +108,19 @@ TEST_F(TuiKeys, EscNeverQuitsCtrlCDoes) {
     interrupted.wait_for(kOrinHeader);
     interrupted.keys("C-c");
     interrupted.wait_for("edgetop exited 0");
+}
+
+TEST_F(TuiKeys, SigtermAndSighupQuitAndRestoreTheTerminal) {
+    for (int signo : {SIGTERM, SIGHUP}) {
+        SCOPED_TRACE(signo);
+        TmuxSession tmux({"--root", fixture_root("agx-orin")});
+        ASSERT_TRUE(tmux.started());
+        tmux.wait_for(kOrinHeader);
+        ASSERT_TRUE(tmux.signal_program(signo));
+        // Left the alternate screen: only the shell's line is there, none of the view.
+        std::string screen = tmux.wait_for("edgetop exited 0");
+        EXPECT_EQ(screen.find(kOrinHeader), std::string::npos) << screen;
+    }
 }
 
 // Home, End, PgUp, PgDn, F1 and Alt+key of terminals other than the one TERM names, as raw bytes:
