@@ -4,7 +4,6 @@
 #
 # Steering (all cache variables, so a toolchain or a packaging file can preset them):
 #   EDGETOP_BUILD_TESTS      the GoogleTest suite (ON when GoogleTest is found)
-#   EDGETOP_PROMETHEUS_CPP   AUTO|ON|OFF: the 0.0.4 text body written by prometheus-cpp, or ours
 #   EDGETOP_SIMDJSON         AUTO|ON|OFF: session sample lines read with simdjson, or nlohmann
 #   EDGETOP_PROCPS           AUTO|libproc2|libprocps: the library behind the process table
 #   EDGETOP_FMT_TARGET       the fmt target to link (fmt::fmt, or fmt::fmt-header-only)
@@ -91,20 +90,6 @@ else()
   endif()
   message(STATUS "edgetop: session samples read with nlohmann-json (simdjson >= "
                  "${EDGETOP_SIMDJSON_MIN_VERSION} not used; ${simdjson_found_text})")
-endif()
-
-# --- prometheus-cpp: writes the 0.0.4 text body when present -------------------------------------
-set(EDGETOP_PROMETHEUS_CPP AUTO CACHE STRING "Write the 0.0.4 body with prometheus-cpp: AUTO, ON or OFF")
-set_property(CACHE EDGETOP_PROMETHEUS_CPP PROPERTY STRINGS AUTO ON OFF)
-if(NOT EDGETOP_PROMETHEUS_CPP STREQUAL "OFF")
-  find_package(prometheus-cpp QUIET COMPONENTS core)
-endif()
-edgetop_choose(EDGETOP_PROMETHEUS_CPP "${prometheus-cpp_FOUND}"
-               "prometheus-cpp (prometheus-cpp-dev) was not found")
-if(EDGETOP_PROMETHEUS_CPP_ENABLED)
-  message(STATUS "edgetop: 0.0.4 exposition written by prometheus-cpp")
-else()
-  message(STATUS "edgetop: 0.0.4 exposition written by edgetop's own writer")
 endif()
 
 # --- tests and benchmarks ------------------------------------------------------------------------

@@ -17,10 +17,9 @@ add_compile_definitions(EDGETOP_STATIC)
 find_library(CURSES_EXTRA_LIBRARY tinfo)
 
 # The choices cmake/Dependencies.cmake offers, set for a static link: fmt header-only (Debian
-# ships no libfmt.a), edgetop's own Prometheus text writer (no libprometheus-cpp-core.a), and no
+# ships no libfmt.a) and no
 # Google Benchmark (no libbenchmark.a; the benches are for the dynamic build).
 set(EDGETOP_FMT_TARGET fmt::fmt-header-only CACHE STRING "" FORCE)
-set(EDGETOP_PROMETHEUS_CPP OFF CACHE STRING "" FORCE)
 set(CMAKE_DISABLE_FIND_PACKAGE_benchmark ON)
 
 # simdjson ships no static archive either: its single-file form from the Debian source package

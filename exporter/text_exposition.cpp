@@ -8,8 +8,8 @@ namespace edgetop::exporter {
 
 namespace {
 
-// 16 significant digits: what prometheus-cpp 1.0 writes (max_digits10 - 1), kept so that a
-// build with and one without it serve the same bytes.
+// 16 significant digits: what prometheus-cpp 1.0 writes (max_digits10 - 1), so that a scrape
+// reads the same numbers as from exporters built on it.
 constexpr int kValueDigits = 16;
 
 void append_value(std::string& out, double value) {
@@ -33,6 +33,19 @@ void append_label_value(std::string& out, const std::string& value) {
     }
 }
 
+// The format escapes a backslash and a line feed in HELP text (not a quote): a raw line feed
+// would end the comment and leave the rest as a line no scraper parses.
+void append_help(std::string& out, const std::string& help) {
+    for (char c : help) {
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        if (c == '\\') out += '\\';
+        out += c;
+    }
+}
+
 const char* type_name(MetricType type) {
     switch (type) {
         case MetricType::Counter:
@@ -47,7 +60,7 @@ const char* type_name(MetricType type) {
 
 }  // namespace
 
-std::string write_text_exposition_own(const Families& families) {
+std::string write_text_exposition(const Families& families) {
     std::string out;
     out.reserve(families.size() * 256);
     for (const auto& family : families) {
@@ -55,7 +68,7 @@ std::string write_text_exposition_own(const Families& families) {
             out += "# HELP ";
             out += family.name;
             out += ' ';
-            out += family.help;
+            append_help(out, family.help);
             out += '\n';
         }
         out += "# TYPE ";

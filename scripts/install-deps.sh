@@ -42,13 +42,11 @@ case "$id $version" in
     build=(build-essential "${common[@]}" libprocps-dev libsimdjson-dev)
     ;;
   "debian 12")
-    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev
-      prometheus-cpp-dev)
+    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev)
     ;;
   "debian 13")
     # Not verifiable from this machine's archive (bookworm only): trixie's names as published.
-    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev
-      prometheus-cpp-dev)
+    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev)
     ;;
   "ubuntu 20.04")
     # GCC 9 (the default) lacks parts of C++20 edgetop uses; g++-10 is in focal's archive.
@@ -61,14 +59,12 @@ case "$id $version" in
     build=(build-essential "${common[@]}" libprocps-dev libsimdjson-dev)
     ;;
   "ubuntu 24.04")
-    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev
-      prometheus-cpp-dev)
+    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev)
     ;;
   *)
     echo "install-deps.sh: ${PRETTY_NAME:-unknown system}: not a known release; trying Debian 12's" \
       "package names" >&2
-    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev
-      prometheus-cpp-dev)
+    build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev)
     ;;
 esac
 test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld
