@@ -73,7 +73,7 @@ struct StatArgs {
 };
 
 struct SweepArgs {
-    std::vector<int> modes;             // power mode ids, in order (empty = all)
+    std::vector<std::string> modes;     // power mode ids or names, in order (empty = all)
     std::string conf;                   // another nvpmodel configuration
     int64_t repeat = 1;                 // runs per mode
     double settle_s = 5;                // seconds after a switch

@@ -206,6 +206,13 @@ else the live core states and clock caps), then runs
 with its standard streams untouched while recording exactly as
 .B stat
 does, and keeps its exit status.
+.I CMD
+runs in a process group of its own (its standard input is
+.I /dev/null
+when edgetop's is a terminal, which it could not read from there), and a SIGINT, SIGTERM or
+SIGHUP that reaches edgetop, from the terminal or sent to edgetop alone, goes to that whole
+group: a script and every command it started end, no further mode is tried, and the summary
+and the exit status (128 + the signal) say the sweep was interrupted.
 Each run's figures are those
 .B edgetop report
 computes from its session, so a kept session reports the same energy.
@@ -254,15 +261,26 @@ energy within
 average power.
 A mode that could not be switched to, where a run failed, or whose energy cannot be measured (no
 power rails) is shown but never recommended or on the front.
+A mode measured in fewer than 20 samples (all its runs together) gets a note (on standard error
+with
+.BR \-\-json )
+that its figures are rough, with the
+.B \-\-repeat
+or
+.B \-i
+that would give 20.
+The power is what the module's own monitors measure, not the carrier board's (about 0.4 W more at
+the wall on an Orin Nano devkit at idle); the summary says so.
 The results go to standard output after the runs (so does
 .IR CMD 's
 own output, as it comes); progress lines go to standard error.
 .B \-\-json
 prints them as one JSON object on one line, with the keys
 original_mode (id), restored, interrupted, modes (each with id, name, caps {online_cores,
-cpu_max_mhz, gpu_max_mhz, emc_max_mhz}, runs [{exit_status, duration_s, energy_j, avg_power_w,
-peak_power_w, peak_temp_c, session}], then duration_s, energy_j and avg_power_w as medians over
-the runs, peak_power_w and peak_temp_c as maxima, exit_status, flags, recommendable and problem),
+cpu_max_mhz, gpu_max_mhz, emc_max_mhz}, runs [{exit_status, duration_s, samples, energy_j,
+avg_power_w, peak_power_w, peak_temp_c, session}], samples (of all runs), then duration_s,
+energy_j and avg_power_w as medians over the runs, peak_power_w and peak_temp_c as maxima,
+exit_status, flags, recommendable and problem),
 pareto (ids, fastest first) and recommended {min_time, min_energy, min_energy_within_slack,
 min_energy_under_budget} (ids);
 a figure that could not be measured, or a recommendation with no candidate, is null.
@@ -272,8 +290,8 @@ Not root, no
 .B nvpmodel
 on
 .BR PATH ,
-no nvpmodel configuration, an unknown mode id, an active mode that cannot be told, a bad restore
-file or another sweep running: one line saying which, exit status 2, before anything is switched.
+no nvpmodel configuration, an unknown mode id or name, an active mode that cannot be told, a bad
+restore file or another sweep running: one line saying which, exit status 2, before anything is switched.
 It costs the job nothing but the sampling, the same as
 .BR stat ,
 plus the switches and the settle time between runs.

@@ -146,14 +146,15 @@ Value convert(const OptionSpec& o, const std::string& value) {
             if (value.empty()) throw fail("rule ids separated by commas");
             return value;
         case ValueKind::mode_list: {
-            std::vector<int> modes;
+            // Names are checked against nvpmodel.conf once it is read (sweep_command.cpp).
+            std::vector<std::string> modes;
             size_t start = 0;
             while (start <= value.size()) {
                 size_t comma = value.find(',', start);
                 if (comma == std::string::npos) comma = value.size();
-                auto id = parse_positive_int(value.substr(start, comma - start));
-                if (!id || *id > 1000000) throw fail("power mode ids separated by commas");
-                modes.push_back(static_cast<int>(*id));
+                std::string mode = value.substr(start, comma - start);
+                if (mode.empty()) throw fail("power mode ids or names separated by commas");
+                modes.push_back(std::move(mode));
                 start = comma + 1;
             }
             return modes;

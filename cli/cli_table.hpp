@@ -38,7 +38,7 @@ enum class ValueKind {
     format,           // an input format: tegrastats
     export_format,    // an output format of export: csv or perfetto
     address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535)
-    mode_list,        // ID,ID,... power mode ids
+    mode_list,        // ID,NAME,... power mode ids or names
     file,             // a file to read
     runs,             // a number of runs, 1 or more
     delay,            // seconds, 0 or more
@@ -344,11 +344,15 @@ as with
 )roff"},
     OptionSpec{
         "modes", 0, "LIST", ValueKind::mode_list,
-        "the power mode ids to try, separated by commas (default: every mode of the "
-        "configuration)",
+        "the power modes to try, ids or names separated by commas (default: every mode of "
+        "the configuration)",
         "", command::sweep, store<&Args::sweep, &SweepArgs::modes>,
-        R"roff(The mode ids to try, in this order, separated by commas (default: every mode of the
+        R"roff(The modes to try, in this order, separated by commas (default: every mode of the
 configuration, in file order).
+A mode is its id or its name in the configuration (case does not matter).
+Names are the same on every module while ids are not (MAXN_SUPER is mode 2 on an Orin Nano and 0
+on an Orin NX), so a script that names its modes runs unchanged on both.
+A name the configuration does not have is an error before any switch.
 )roff"},
     OptionSpec{"conf", 0, "FILE", ValueKind::file,
                "use this nvpmodel configuration instead of /etc/nvpmodel.conf (nvpmodel -f FILE)",

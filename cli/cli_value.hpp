@@ -17,7 +17,7 @@ namespace edgetop::cli {
 // monostate for a flag; the alternative a kind produces is fixed by the kind (cli_parse.cpp), and
 // a member of another type fails loudly (std::bad_variant_access) in the tests that set every
 // option.
-using Value = std::variant<std::monostate, int64_t, double, std::string, std::vector<int>>;
+using Value = std::variant<std::monostate, int64_t, double, std::string, std::vector<std::string>>;
 
 using StoreFn = void (*)(Args&, const Value&);
 
@@ -37,11 +37,12 @@ inline void assign(double& member, const Value& value) {
 inline void assign(std::string& member, const Value& value) {
     member = std::get<std::string>(value);
 }
-inline void assign(std::vector<int>& member, const Value& value) {
-    member = std::get<std::vector<int>>(value);
-}
-// A repeatable option: every occurrence, in order.
+// A list (ID,ID,...) replaces the member; a repeatable option appends every occurrence, in order.
 inline void assign(std::vector<std::string>& member, const Value& value) {
+    if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+        member = *list;
+        return;
+    }
     member.push_back(std::get<std::string>(value));
 }
 template <typename T>

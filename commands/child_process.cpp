@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,7 +18,37 @@ extern char** environ;
 
 namespace edgetop {
 
-ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask,
+namespace {
+
+// posix_spawn has no attribute for resource limits and a child inherits its parent's, so the soft
+// descriptor limit edgetop started with is put back for the spawn and edgetop's own restored
+// right after it. The commands that start a measured command (record, stat, sweep) start it
+// before any thread of theirs, so no descriptor of edgetop's is opened while the limit is low.
+// fork, setrlimit and exec in the child would do the same without the window, but would lose
+// posix_spawnp's report of a failed exec (ENOENT, EACCES) to the parent.
+class StartLimit {
+  public:
+    explicit StartLimit(const std::optional<rlimit>& start) {
+        if (!start || ::getrlimit(RLIMIT_NOFILE, &own_) != 0) return;
+        if (start->rlim_cur == own_.rlim_cur) return;
+        rlimit lowered = own_;
+        lowered.rlim_cur = std::min(start->rlim_cur, own_.rlim_max);
+        changed_ = ::setrlimit(RLIMIT_NOFILE, &lowered) == 0;
+    }
+    ~StartLimit() {
+        if (changed_) ::setrlimit(RLIMIT_NOFILE, &own_);
+    }
+    StartLimit(const StartLimit&) = delete;
+    StartLimit& operator=(const StartLimit&) = delete;
+
+  private:
+    rlimit own_{};
+    bool changed_ = false;
+};
+
+}  // namespace
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, const ProcessStart& start,
                            const ChildOptions& options) {
     std::vector<char*> args;
     for (const auto& a : argv)
@@ -29,7 +60,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t&
     posix_spawnattr_init(&attr);
     // edgetop blocks signals but installs no handlers, so restoring the mask is enough for the
     // command to see the signal dispositions edgetop was started with.
-    posix_spawnattr_setsigmask(&attr, &mask);
+    posix_spawnattr_setsigmask(&attr, &start.signal_mask);
     short flags = POSIX_SPAWN_SETSIGMASK;
     if (options.own_process_group) {
         posix_spawnattr_setpgroup(&attr, 0);
@@ -47,7 +78,11 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const sigset_t&
         posix_spawn_file_actions_adddup2(&files, options.output_fd, STDOUT_FILENO);
         posix_spawn_file_actions_adddup2(&files, options.output_fd, STDERR_FILENO);
     }
-    int err = posix_spawnp(&pid_, args[0], &files, &attr, args.data(), environ);
+    int err = 0;
+    {
+        StartLimit limit(start.open_files);
+        err = posix_spawnp(&pid_, args[0], &files, &attr, args.data(), environ);
+    }
     posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attr);
     if (err != 0)
@@ -102,15 +137,13 @@ std::optional<int> ChildProcess::wait_until(std::chrono::steady_clock::time_poin
 }
 
 void ChildProcess::send(int signal) const {
-    if (!status_) ::kill(pid_, signal);
+    if (status_) return;  // its id may already name another process (group)
+    ::kill(own_group_ ? -pid_ : pid_, signal);
 }
 
 void ChildProcess::kill_all() const {
     if (status_) return;  // its id may already name another process (group)
-    if (own_group_)
-        ::kill(-pid_, SIGKILL);
-    else
-        send(SIGKILL);
+    send(SIGKILL);
 }
 
 }  // namespace edgetop

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "commands/process_start.hpp"
+
 namespace edgetop {
 
 // How a helper tool (not the user's command) is started.
@@ -22,9 +24,9 @@ struct ChildOptions {
 
 class ChildProcess {
   public:
-    // Starts argv[0] (searched in PATH) with the given signal mask.
+    // Starts argv[0] (searched in PATH) with the signal mask and descriptor limit of `start`.
     // Throws std::runtime_error("cannot run 'CMD': reason") when it cannot be started.
-    ChildProcess(const std::vector<std::string>& argv, const sigset_t& mask,
+    ChildProcess(const std::vector<std::string>& argv, const ProcessStart& start,
                  const ChildOptions& options = {});
 
     // The exit status in shell terms (the code, or 128 + signal) once it has exited.
@@ -34,11 +36,13 @@ class ChildProcess {
     // Waits until it exits, `deadline` passes or `wake_fd` (if >= 0, e.g. a signal watch that
     // receives SIGCHLD) becomes readable: the exit status, or nothing while it still runs.
     std::optional<int> wait_until(std::chrono::steady_clock::time_point deadline, int wake_fd = -1);
+    // To it, or to its process group when it has its own (a script's children get it too).
     void send(int signal) const;
     // SIGKILL to its process group when it has its own (whatever it started dies with it), else to
     // it alone.
     void kill_all() const;
     bool running() const { return !status_; }
+    bool own_group() const { return own_group_; }
 
   private:
     std::optional<int> reap(int options);

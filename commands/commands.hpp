@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include "cli/cli_args.hpp"
+#include "commands/process_start.hpp"
 #include "sensors/core/source.hpp"
 
 namespace edgetop {
@@ -20,15 +21,14 @@ int run_default(const cli::Args& args);
 int run_interactive(const cli::Args& args);
 // edgetop --check: every source's status.
 int run_check(const cli::Args& args);
-// edgetop record. process_mask: the signal mask edgetop started with (StartupSignals), for the
-// command it runs.
-int run_record(const cli::Args& args, const sigset_t& process_mask);
+// edgetop record. start: the signal mask and limits edgetop started with, for the command it runs.
+int run_record(const cli::Args& args, const ProcessStart& start);
 // edgetop report FILE...
 int run_report(const cli::Args& args);
 // edgetop stat -- CMD ARGS...
-int run_stat(const cli::Args& args, const sigset_t& process_mask);
+int run_stat(const cli::Args& args, const ProcessStart& start);
 // edgetop sweep -- CMD ARGS...: CMD in every power mode, then the most efficient mode.
-int run_sweep(const cli::Args& args, const sigset_t& process_mask);
+int run_sweep(const cli::Args& args, const ProcessStart& start);
 // edgetop import tegrastats FILE
 int run_import(const cli::Args& args);
 // edgetop replay FILE
@@ -36,7 +36,7 @@ int run_replay(const cli::Args& args);
 // edgetop export --format csv|perfetto FILE...
 int run_export(const cli::Args& args);
 // edgetop serve: the Prometheus exporter.
-int run_serve(const cli::Args& args, const sigset_t& process_mask);
+int run_serve(const cli::Args& args, const ProcessStart& start);
 
 // "edgetop: MESSAGE" on standard error: the one-line error of every command.
 void print_error(const std::string& message);

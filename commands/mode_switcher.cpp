@@ -33,11 +33,11 @@ std::chrono::steady_clock::duration clock_duration(double s) {
 }  // namespace
 
 ModeSwitcher::ModeSwitcher(Root root, NvpmodelConf conf, std::string conf_path,
-                           const sigset_t& child_mask, double timeout_s, SignalWatch& signals)
+                           const ProcessStart& child_start, double timeout_s, SignalWatch& signals)
     : root_(std::move(root)),
       conf_(std::move(conf)),
       conf_path_(std::move(conf_path)),
-      child_mask_(child_mask),
+      child_start_(child_start),
       timeout_s_(timeout_s),
       signals_(signals) {}
 
@@ -61,7 +61,7 @@ NvpmodelCall ModeSwitcher::apply(int id, OnStop on_stop) const {
     NvpmodelCall call;
     std::optional<ChildProcess> nvpmodel;
     try {
-        nvpmodel.emplace(argv, child_mask_, options);
+        nvpmodel.emplace(argv, child_start_, options);
     } catch (const std::exception& e) {
         call.problem = e.what();
         return call;

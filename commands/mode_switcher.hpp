@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "commands/process_start.hpp"
 #include "sensors/board/nvpmodel_conf.hpp"
 #include "sensors/core/sysfs_root.hpp"
 
@@ -35,11 +36,11 @@ class ModeSwitcher {
     static constexpr double kStopGrace_s = 3;
 
     // conf: the configuration the modes come from; conf_path: "" for nvpmodel's own
-    // (/etc/nvpmodel.conf), else the file passed with -f. nvpmodel starts with child_mask; a
+    // (/etc/nvpmodel.conf), else the file passed with -f. nvpmodel starts with child_start; a
     // call taking longer than timeout_s is killed. `signals` (watching SIGCHLD and the stop
     // signals) wakes the wait and brings stop requests.
-    ModeSwitcher(Root root, NvpmodelConf conf, std::string conf_path, const sigset_t& child_mask,
-                 double timeout_s, SignalWatch& signals);
+    ModeSwitcher(Root root, NvpmodelConf conf, std::string conf_path,
+                 const ProcessStart& child_start, double timeout_s, SignalWatch& signals);
 
     // The active mode: /var/lib/nvpmodel/status under the root, else the one mode the live core
     // states and clock caps fit.
@@ -60,7 +61,7 @@ class ModeSwitcher {
     Root root_;
     NvpmodelConf conf_;
     std::string conf_path_;
-    sigset_t child_mask_;
+    ProcessStart child_start_;
     double timeout_s_;
     SignalWatch& signals_;
 };

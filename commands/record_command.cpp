@@ -29,20 +29,33 @@ RecordPlan plan_of(const cli::Args& args) {
     return plan;
 }
 
+// record and stat leave the command in edgetop's process group: a terminal's Ctrl-C reaches it
+// and it may read the terminal. A sweep's job gets a group of its own, so that a stop request
+// passed on reaches everything it started (a script's own commands, which would otherwise run on
+// and keep the sweep waiting); being out of the terminal's foreground group, it reads no terminal
+// (it would stop on SIGTTIN and hang the sweep).
+ChildOptions child_options(const cli::Args& args) {
+    ChildOptions options;
+    if (args.command != "sweep") return options;
+    options.own_process_group = true;
+    options.stdin_from_null = ::isatty(STDIN_FILENO) == 1;
+    return options;
+}
+
 }  // namespace
 
-int record_session(const cli::Args& args, const std::string& output_path,
-                   const sigset_t& process_mask, RecordObserver* observer) {
+int record_session(const cli::Args& args, const std::string& output_path, const ProcessStart& start,
+                   RecordObserver* observer) {
     // SIGPIPE and SIGXFSZ are blocked, not watched: a reader that goes away (EPIPE) or a file
     // size limit (EFBIG) is a write error like a full disk, not death.
     SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
     std::optional<int> signal;
-    return record_session(args, output_path, process_mask, signals, &signal, observer);
+    return record_session(args, output_path, start, signals, &signal, observer);
 }
 
 int record_session(const cli::Args& args, const std::string& output_path,
-                   const sigset_t& process_mask, SignalWatch& signals, std::optional<int>* signal,
-                   RecordObserver* observer) {
+                   const ProcessStart& process_start, SignalWatch& signals,
+                   std::optional<int>* signal, RecordObserver* observer) {
     std::string rule_error;
     auto rules = rule_config_from(args, rule_error);
     if (!rules) {
@@ -85,7 +98,7 @@ int record_session(const cli::Args& args, const std::string& output_path,
     std::unique_ptr<ChildProcess> child;
     if (!args.exec.empty()) {
         try {
-            child = std::make_unique<ChildProcess>(args.exec, process_mask);
+            child = std::make_unique<ChildProcess>(args.exec, process_start, child_options(args));
         } catch (const std::exception& e) {
             print_error(e.what());
             return 127;
@@ -117,8 +130,8 @@ int record_session(const cli::Args& args, const std::string& output_path,
     return outcome.write_failed ? 1 : status;
 }
 
-int run_record(const cli::Args& args, const sigset_t& process_mask) {
-    return record_session(args, args.record.output, process_mask);
+int run_record(const cli::Args& args, const ProcessStart& start) {
+    return record_session(args, args.record.output, start);
 }
 
 }  // namespace edgetop

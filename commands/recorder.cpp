@@ -81,8 +81,9 @@ std::optional<EndReason> Recorder::handle_signals() {
         outcome_.signal = signo;
         if (child_ && child_->running()) {
             // The command decides when the recording ends. A terminal's Ctrl-C already reached
-            // it through the process group (SI_KERNEL); a kill(1) aimed at edgetop is passed on.
-            if (info->ssi_code != SI_KERNEL) child_->send(signo);
+            // it through edgetop's process group (SI_KERNEL); a kill(1) aimed at edgetop is passed
+            // on, to all of the command's own process group where it has one.
+            if (info->ssi_code != SI_KERNEL || child_->own_group()) child_->send(signo);
             continue;
         }
         stop = EndReason::signal;

@@ -89,13 +89,13 @@ class Recorder {
 // header, samples until the plan of args ends it, writes the end line. Returns the exit status:
 // the command's, 1 when the session cannot be written, 2 for a bad rule setting, 127 when the
 // command cannot be started. Messages go to standard error. SIGINT, SIGTERM and SIGHUP end it
-// (unless ignored when edgetop started); args.exec starts with process_mask.
-int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
+// (unless ignored when edgetop started); args.exec starts with `start`.
+int record_session(const cli::Args& args, const std::string& output, const ProcessStart& start,
                    RecordObserver* observer = nullptr);
 
 // The same with the caller's signal watch (it must watch SIGCHLD), for callers that run several
 // recordings and must see a stop request that arrived during one: its signal is stored in *signal.
-int record_session(const cli::Args& args, const std::string& output, const sigset_t& process_mask,
+int record_session(const cli::Args& args, const std::string& output, const ProcessStart& start,
                    SignalWatch& signals, std::optional<int>* signal,
                    RecordObserver* observer = nullptr);
 

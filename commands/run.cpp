@@ -8,6 +8,7 @@
 #include "cli/cli_help.hpp"
 #include "cli/cli_parse.hpp"
 #include "commands/commands.hpp"
+#include "commands/process_start.hpp"
 #include "commands/startup_signals.hpp"
 #include "sensors/core/privilege.hpp"
 #include "sensors/core/sysfs_root.hpp"
@@ -46,6 +47,8 @@ bool reads_live_board(const cli::Args& args) {
 int run(int argc, const char* const* argv) {
     // First, before any file is opened: see privilege.hpp.
     lower_privilege();
+    // Before the process table raises it: the command edgetop runs starts with it.
+    auto open_files = open_file_limit();
     // Then, before anything that can take time: see startup_signals.hpp.
     StartupSignals startup;
     cli::Args args;
@@ -61,16 +64,16 @@ int run(int argc, const char* const* argv) {
     bool records = !args.global.check && (args.command == "record" || args.command == "stat" ||
                                           args.command == "serve" || args.command == "sweep");
     if (!records) startup.release();
-    const sigset_t& mask = startup.original_mask();
+    const ProcessStart start{startup.original_mask(), open_files};
     try {
         if (args.global.check) return run_check(args);
-        if (args.command == "record") return run_record(args, mask);
+        if (args.command == "record") return run_record(args, start);
         if (args.command == "report") return run_report(args);
-        if (args.command == "stat") return run_stat(args, mask);
-        if (args.command == "sweep") return run_sweep(args, mask);
+        if (args.command == "stat") return run_stat(args, start);
+        if (args.command == "sweep") return run_sweep(args, start);
         if (args.command == "import") return run_import(args);
         if (args.command == "replay") return run_replay(args);
-        if (args.command == "serve") return run_serve(args, mask);
+        if (args.command == "serve") return run_serve(args, start);
         if (args.command == "export") return run_export(args);
         return run_default(args);
     } catch (const std::exception& e) {

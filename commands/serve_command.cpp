@@ -43,7 +43,7 @@ class BlockedSignals {
 
 }  // namespace
 
-int run_serve(const cli::Args& args, const sigset_t& process_mask) {
+int run_serve(const cli::Args& args, const ProcessStart& start) {
     std::string error;
     auto rules = rule_config_from(args, error);
     if (!rules) {
@@ -88,7 +88,7 @@ int run_serve(const cli::Args& args, const sigset_t& process_mask) {
                              static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value());
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.serve.log.value_or("/dev/null");
-    return record_session(args, log, process_mask, &publisher);
+    return record_session(args, log, start, &publisher);
 }
 
 }  // namespace edgetop

@@ -1,12 +1,14 @@
 // edgetop sweep -- CMD: CMD once (or --repeat times) per power mode, each run recorded as `stat`
 // records it and measured as `report` measures a session, then the modes compared.
 #include <poll.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +37,19 @@ constexpr size_t kMaxConfBytes = 1 << 20;
 
 bool running_as_root() {
     return ::geteuid() == 0;
+}
+
+// A mode of --modes: its id (digits) or its name, whatever the case ("maxn_super").
+const NvpmodelMode* find_mode(const NvpmodelConf& conf, const std::string& given) {
+    bool digits =
+        std::all_of(given.begin(), given.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (digits) {
+        auto id = parse_int(given);
+        return id && *id <= INT_MAX ? conf.mode(static_cast<int>(*id)) : nullptr;
+    }
+    for (const auto& m : conf.modes)
+        if (::strcasecmp(m.mode.name.c_str(), given.c_str()) == 0) return &m;
+    return nullptr;
 }
 
 struct SweepPlan {
@@ -66,14 +81,16 @@ std::optional<std::string> refusal(const cli::Args& args, SweepPlan& plan) {
     if (args.sweep.modes.empty())
         for (const auto& m : plan.conf.modes)
             plan.ids.push_back(m.mode.id);
-    for (int id : args.sweep.modes) {
-        if (!plan.conf.mode(id)) {
+    for (const auto& given : args.sweep.modes) {
+        const NvpmodelMode* mode = find_mode(plan.conf, given);
+        if (!mode) {
             std::string known;
             for (const auto& m : plan.conf.modes)
-                known += (known.empty() ? "" : ", ") + std::to_string(m.mode.id);
-            return fmt::format("sweep: no power mode {} in {} (its modes: {})", id, plan.conf_name,
-                               known);
+                known += fmt::format("{}{} {}", known.empty() ? "" : ", ", m.mode.id, m.mode.name);
+            return fmt::format("sweep: no power mode {} in {} (its modes: {})", given,
+                               plan.conf_name, known);
         }
+        int id = mode->mode.id;
         if (std::find(plan.ids.begin(), plan.ids.end(), id) == plan.ids.end())
             plan.ids.push_back(id);
     }
@@ -136,6 +153,7 @@ void measure_run(const std::string& session, const analysis::RuleConfig& rules, 
         return;
     }
     run.duration_s = report.duration_s;
+    run.samples = report.samples;
     run.energy_j = report.total_energy.measured_joules();
     run.avg_power_w = report.total_energy.average_w();
     std::string total_rail;
@@ -169,11 +187,11 @@ std::string scratch_session() {
 
 class Sweep {
   public:
-    Sweep(const cli::Args& args, SweepPlan plan, const sigset_t& process_mask, SignalWatch& signals,
-          ModeSwitcher& switcher)
+    Sweep(const cli::Args& args, SweepPlan plan, const ProcessStart& process_start,
+          SignalWatch& signals, ModeSwitcher& switcher)
         : args_(args),
           plan_(std::move(plan)),
-          process_mask_(process_mask),
+          process_start_(process_start),
           signals_(signals),
           switcher_(switcher) {}
 
@@ -231,7 +249,7 @@ class Sweep {
         std::string session = keep ? kept_session_path(args_, id, k) : scratch_session();
         progress(fmt::format("mode {}: run {} of {}", id, k, args_.sweep.repeat));
         sweep::Run run;
-        run.exit_status = record_session(args_, session, process_mask_, signals_, &stop);
+        run.exit_status = record_session(args_, session, process_start_, signals_, &stop);
         if (run.exit_status != 0)
             progress(fmt::format("mode {}: run {} exited with status {}", id, k, run.exit_status));
         measure_run(session, plan_.rules, run);
@@ -244,7 +262,7 @@ class Sweep {
 
     const cli::Args& args_;
     SweepPlan plan_;
-    sigset_t process_mask_;  // the mask edgetop started with, for the job and nvpmodel
+    ProcessStart process_start_;  // what edgetop started with, for the job and nvpmodel
     SignalWatch& signals_;
     ModeSwitcher& switcher_;
     bool switched_ = false;
@@ -275,7 +293,7 @@ bool restore_mode(const ModeSwitcher& switcher, int original, const std::string&
 // Takes the sweep's lock and restores what a sweep that did not finish left, if anything: the exit
 // status when edgetop ends here (a refusal, a failed or interrupted restore, --restore done).
 std::optional<int> restore_left_mode(const cli::Args& args, const SweepPlan& plan,
-                                     const sigset_t& process_mask, SignalWatch& signals,
+                                     const ProcessStart& process_start, SignalWatch& signals,
                                      SweepState& state) {
     std::optional<RestorePoint> left;
     try {
@@ -291,7 +309,7 @@ std::optional<int> restore_left_mode(const cli::Args& args, const SweepPlan& pla
                      text::terminal_safe(state.path()).c_str());
         return 0;
     }
-    ModeSwitcher switcher(Root(args.global.root), plan.conf, left->conf_path, process_mask,
+    ModeSwitcher switcher(Root(args.global.root), plan.conf, left->conf_path, process_start,
                           args.sweep.nvpmodel_timeout_s, signals);
     std::optional<int> stop;
     std::string announcement =
@@ -314,7 +332,7 @@ std::string absolute_conf(const std::string& conf) {
 
 }  // namespace
 
-int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
+int run_sweep(const cli::Args& args, const ProcessStart& process_start) {
     SweepPlan plan;
     if (auto problem = refusal(args, plan)) {
         print_error(*problem);
@@ -327,8 +345,8 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
         }
     SignalWatch signals({SIGINT, SIGTERM, SIGHUP, SIGCHLD}, {SIGPIPE, SIGXFSZ});
     SweepState state{Root(args.global.root)};
-    if (auto status = restore_left_mode(args, plan, process_mask, signals, state)) return *status;
-    ModeSwitcher switcher(Root(args.global.root), plan.conf, args.sweep.conf, process_mask,
+    if (auto status = restore_left_mode(args, plan, process_start, signals, state)) return *status;
+    ModeSwitcher switcher(Root(args.global.root), plan.conf, args.sweep.conf, process_start,
                           args.sweep.nvpmodel_timeout_s, signals);
     auto original = switcher.current();
     if (!original) {
@@ -349,8 +367,10 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
     if (const auto* mode = plan.conf.mode(*original)) outcome.original_name = mode->mode.name;
     outcome.slack_pct = args.sweep.slack_pct;
     outcome.budget_w = args.sweep.budget_w;
+    outcome.interval_ms = args.global.interval_ms;
+    outcome.repeat = args.sweep.repeat;
     bool own_error = false;
-    Sweep sweep(args, plan, process_mask, signals, switcher);
+    Sweep sweep(args, plan, process_start, signals, switcher);
     try {
         sweep.run(outcome.modes, outcome.interrupted_by);
     } catch (const std::exception& e) {
@@ -371,6 +391,10 @@ int run_sweep(const cli::Args& args, const sigset_t& process_mask) {
     outcome.pareto = sweep::pareto_front(outcome.modes);
     outcome.recommended =
         sweep::recommend(outcome.modes, args.sweep.slack_pct, args.sweep.budget_w);
+    if (args.sweep.json)  // the JSON has the samples; the advice goes with the progress lines
+        for (const auto& mode : outcome.modes)
+            if (auto note = sweep::few_samples_note(outcome, mode))
+                std::fprintf(stderr, "edgetop sweep: %s\n", note->c_str());
     std::string text = args.sweep.json ? sweep::format_json(outcome) : sweep::format_text(outcome);
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);

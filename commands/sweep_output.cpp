@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/cli_table.hpp"
 #include "commands/signal_watch.hpp"
 #include "text/text_escape.hpp"
 #include "text/text_table.hpp"
@@ -53,7 +54,24 @@ ordered_json id_or_null(std::optional<int> id) {
     return id ? ordered_json(*id) : ordered_json(nullptr);
 }
 
+// Where the power figures come from: the module's own monitors. A carrier board (its regulators,
+// USB, Ethernet, fan) draws beside them, unseen: about 0.4 W on an Orin Nano devkit at idle.
+constexpr const char* kModuleOnly =
+    "  power is measured on the module's rails, not the carrier board: the wall sees more\n"
+    "  (about 0.4 W more on an Orin Nano devkit at idle)\n";
+
 }  // namespace
+
+std::optional<std::string> few_samples_note(const Outcome& o, const ModeResult& m) {
+    if (m.exit_status() != 0 || m.samples() >= kFewSamples) return std::nullopt;  // cut short
+    auto more = more_samples(m.samples(), static_cast<int64_t>(m.runs.size()), o.interval_ms,
+                             cli::kMinIntervalMs);
+    int64_t repeat = std::min<int64_t>(1000, std::max(more.repeat, o.repeat + 1));
+    std::string advice = fmt::format("--repeat {}", repeat);
+    if (more.interval_ms) advice += fmt::format(" or -i {}", *more.interval_ms);
+    return fmt::format("mode {}: only {} samples (fewer than {}): its figures are rough; {}", m.id,
+                       m.samples(), kFewSamples, advice);
+}
 
 std::string format_text(const Outcome& o) {
     TextTable table;
@@ -77,6 +95,7 @@ std::string format_text(const Outcome& o) {
         else if (!m.usable() && !m.runs.empty())
             notes += fmt::format("  mode {}: not recommended: {}\n", m.id,
                                  m.exit_status() != 0 ? "a run failed" : "no power readings");
+        if (auto note = few_samples_note(o, m)) notes += "  " + *note + "\n";
     }
     if (!notes.empty()) out += "\n" + notes;
     std::vector<std::string> front;
@@ -99,6 +118,7 @@ std::string format_text(const Outcome& o) {
                            stop_signal_name(*o.interrupted_by));
     out += fmt::format("\n  original mode {} ({}) {}\n", o.original_mode, o.original_name,
                        o.restored ? "restored" : "NOT restored");
+    out += std::string("\n") + kModuleOnly;
     return out;
 }
 
@@ -110,6 +130,7 @@ std::string format_json(const Outcome& o) {
             runs.push_back(
                 {{"exit_status", r.exit_status},
                  {"duration_s", r.duration_s},
+                 {"samples", r.samples},
                  {"energy_j", value(r.energy_j)},
                  {"avg_power_w", value(r.avg_power_w)},
                  {"peak_power_w", value(r.peak_power_w)},
@@ -124,6 +145,7 @@ std::string format_json(const Outcome& o) {
                        {"gpu_max_mhz", value(m.caps.gpu_max_mhz)},
                        {"emc_max_mhz", value(m.caps.emc_max_mhz)}};
         one["runs"] = std::move(runs);
+        one["samples"] = m.samples();
         one["duration_s"] = value(m.median_duration_s());
         one["energy_j"] = value(m.median_energy_j());
         one["avg_power_w"] = value(m.median_avg_power_w());

@@ -112,6 +112,29 @@ std::vector<std::string> ModeResult::flags() const {
     return out;
 }
 
+uint64_t ModeResult::samples() const {
+    uint64_t total = 0;
+    for (const auto& run : runs)
+        total += run.samples;
+    return total;
+}
+
+MoreSamples more_samples(uint64_t samples, int64_t runs, int64_t interval_ms,
+                         int64_t min_interval_ms) {
+    MoreSamples more;
+    uint64_t per_run =
+        std::max<uint64_t>(1, samples / static_cast<uint64_t>(std::max<int64_t>(1, runs)));
+    more.repeat =
+        std::min<int64_t>(1000, static_cast<int64_t>((kFewSamples + per_run - 1) / per_run));
+    // The runs last interval_ms x samples; kFewSamples of them need an interval this short, taken
+    // down to a multiple of 10 ms.
+    int64_t needed =
+        interval_ms * static_cast<int64_t>(samples) / static_cast<int64_t>(kFewSamples);
+    needed -= needed % 10;
+    if (needed >= min_interval_ms && needed < interval_ms) more.interval_ms = needed;
+    return more;
+}
+
 std::vector<int> pareto_front(const std::vector<ModeResult>& modes) {
     std::vector<const ModeResult*> front;
     for (const auto& mode : modes) {

@@ -2,6 +2,7 @@
 // recommendations. Pure data and arithmetic, so that the choice of a mode can be tested alone.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ ModeCaps caps_of(const PowerMode& mode);
 struct Run {
     int exit_status = 0;
     double duration_s = 0;
+    uint64_t samples = 0;
     std::optional<double> energy_j;  // absent when the session has no power readings
     std::optional<double> avg_power_w, peak_power_w, peak_temp_c;
     std::vector<std::string> flags;  // the flags raised during the run
@@ -47,7 +49,22 @@ struct ModeResult {
     // The worst exit status of its runs (the first non-zero one), absent without runs.
     std::optional<int> exit_status() const;
     std::vector<std::string> flags() const;  // every flag any run raised, in order, once
+    uint64_t samples() const;                // of all its runs
 };
+
+// Fewer samples than this in a mode make its time and energy rough: a run a few samples long
+// starts and ends between them, and its power between samples is not seen.
+constexpr uint64_t kFewSamples = 20;
+
+// What to change for kFewSamples in a mode that had `samples` in `runs` runs at interval_ms:
+// the runs (--repeat) that would reach it at this interval, and the interval (-i, no less than
+// min_interval_ms) that would reach it with these runs, absent when no allowed interval would.
+struct MoreSamples {
+    int64_t repeat = 1;
+    std::optional<int64_t> interval_ms;
+};
+MoreSamples more_samples(uint64_t samples, int64_t runs, int64_t interval_ms,
+                         int64_t min_interval_ms);
 
 struct Recommendations {
     std::optional<int> min_time, min_energy, min_energy_within_slack, min_energy_under_budget;

@@ -54,8 +54,8 @@ bool ToolRunner::launch(std::string& error) {
         return false;
     }
     ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
-    sigset_t nothing_blocked;
-    sigemptyset(&nothing_blocked);
+    ProcessStart nothing_blocked;  // the view blocks no signals; the tool may keep the raised limit
+    sigemptyset(&nothing_blocked.signal_mask);
     ChildOptions options;
     options.own_process_group = true;  // a Ctrl-C at the view does not cut a switch short
     options.stdin_from_null = true;    // it cannot stop to ask (nvpmodel's reboot question)

@@ -143,9 +143,10 @@ TEST(CliParse, EachCommandKeepsItsOwnOptions) {
     EXPECT_EQ(stat.stat.output, "c.jsonl");
     EXPECT_EQ(stat.record.output, "-");
     EXPECT_FALSE(parse_args({"stat", "--", "true"}).stat.output);
-    Args sweep = parse_args({"sweep", "-o", "runs", "--modes", "2,0", "--json", "--", "true"});
+    Args sweep =
+        parse_args({"sweep", "-o", "runs", "--modes", "2,MAXN_SUPER", "--json", "--", "true"});
     EXPECT_EQ(sweep.sweep.output, "runs");
-    EXPECT_EQ(sweep.sweep.modes, (std::vector<int>{2, 0}));
+    EXPECT_EQ(sweep.sweep.modes, (std::vector<std::string>{"2", "MAXN_SUPER"}));
     EXPECT_TRUE(sweep.sweep.json);
     EXPECT_FALSE(sweep.report.json);
     EXPECT_TRUE(parse_args({"report", "--json", "s.jsonl"}).report.json);

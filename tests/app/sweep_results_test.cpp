@@ -97,5 +97,28 @@ TEST(SweepResults, CapsComeFromTheMode) {
     EXPECT_FALSE(caps_of(pm).gpu_max_mhz);
 }
 
+TEST(SweepResults, TooFewSamplesAdviseMoreRunsOrAShorterInterval) {
+    // A 5 s job at the default 1000 ms: 5 samples a run; 4 runs or -i 250 give 20.
+    auto slow = more_samples(5, 1, 1000, 50);
+    EXPECT_EQ(slow.repeat, 4);
+    EXPECT_EQ(slow.interval_ms, 250);
+    // Two runs of 6 samples at 500 ms: 4 runs of 6, or 300 ms (12 x 500 / 20).
+    auto two = more_samples(12, 2, 500, 50);
+    EXPECT_EQ(two.repeat, 4);
+    EXPECT_EQ(two.interval_ms, 300);
+    // 10 samples at 50 ms, already the shortest interval: only more runs help.
+    auto fastest = more_samples(10, 1, 50, 50);
+    EXPECT_EQ(fastest.repeat, 2);
+    EXPECT_FALSE(fastest.interval_ms);
+    // No sample at all (a job shorter than one interval): never a division by zero.
+    EXPECT_EQ(more_samples(0, 1, 1000, 50).repeat, 20);
+    EXPECT_FALSE(more_samples(0, 1, 1000, 50).interval_ms);
+    ModeResult mode;
+    mode.runs.resize(2);
+    mode.runs[0].samples = 7;
+    mode.runs[1].samples = 8;
+    EXPECT_EQ(mode.samples(), 15u);
+}
+
 }  // namespace
 }  // namespace edgetop::sweep

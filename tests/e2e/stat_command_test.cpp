@@ -1,6 +1,7 @@
 // edgetop stat -- CMD: the command's streams and exit status untouched, a summary on standard
 // error whose energy matches `report` on the kept session.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <regex>
 
@@ -72,6 +73,27 @@ TEST(StatCommand, CtrlCGoesToTheCommandAndStatWaitsForIt) {
     auto run = stat.wait(std::chrono::seconds(20));
     EXPECT_EQ(run.status, 5) << run.err;
     EXPECT_NE(run.err.find("exit status 5"), std::string::npos) << run.err;
+}
+
+TEST(StatCommand, TheCommandStartsWithTheDescriptorLimitEdgetopStartedWith) {
+    // On the live board the process table raises edgetop's own soft limit to the hard one; the
+    // measured command must not inherit that.
+    rlimit limit{};
+    ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &limit), 0);
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max <= 256)
+        GTEST_SKIP() << "the hard descriptor limit leaves no room to raise";
+    TempDir tmp;
+    for (std::string command : {"stat", "record"}) {
+        std::string seen = tmp.file(command + ".limit");
+        std::vector<std::string> argv{
+            "sh", "-c", "ulimit -Sn 256 && exec \"$0\" \"$@\"", EDGETOP_BINARY, command,
+            "-i", "100"};
+        if (command == "record") argv.insert(argv.end(), {"-o", tmp.file("record.jsonl")});
+        argv.insert(argv.end(), {"--", "sh", "-c", "ulimit -Sn > " + seen});
+        auto run = ChildProcess(argv).collect(std::chrono::seconds(30));
+        EXPECT_EQ(run.status, 0) << command << ": " << run.err;
+        EXPECT_EQ(read_lines(seen), std::vector<std::string>{"256"}) << command;
+    }
 }
 
 }  // namespace

@@ -152,6 +152,12 @@ TEST_F(SweepTest, RecommendsTheKnownModesKeepsSessionsAndRestores) {
     EXPECT_NEAR(mode_of(j, 2)["avg_power_w"].get<double>(), 19.016 * 2.103, 0.05);
     EXPECT_NEAR(mode_of(j, 3)["avg_power_w"].get<double>(), 19.016 * 0.210, 0.05);
     EXPECT_GE(mode_of(j, 3)["duration_s"].get<double>(), 3.0);
+    // Mode 2's 0.5 s at -i 50 is about 10 samples: said on standard error beside the JSON.
+    EXPECT_EQ(mode_of(j, 2)["samples"], mode_of(j, 2)["runs"][0]["samples"]);
+    EXPECT_LT(mode_of(j, 2)["samples"].get<int>(), 20);
+    EXPECT_GE(mode_of(j, 3)["samples"].get<int>(), 20);
+    EXPECT_NE(run.err.find("edgetop sweep: mode 2: only "), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("edgetop sweep: mode 3: only "), std::string::npos) << run.err;
 
     EXPECT_EQ(calls(), (std::vector<std::string>{"-m 0", "-m 1", "-m 2", "-m 3", "-m 0"}));
     EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
@@ -174,7 +180,8 @@ TEST_F(SweepTest, RecommendsTheKnownModesKeepsSessionsAndRestores) {
 }
 
 TEST_F(SweepTest, TextNamesTheFrontAndTheRecommendations) {
-    auto run = run_edgetop(sweep_args({"--modes", "2,0"}), with_stand_in());
+    // Modes by name, whatever the case: MAXN_SUPER is 2 on this module.
+    auto run = run_edgetop(sweep_args({"--modes", "maxn_super,15W"}), with_stand_in());
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(time-energy Pareto front\s+2,0\n)")))
         << run.out;
@@ -184,6 +191,12 @@ TEST_F(SweepTest, TextNamesTheFrontAndTheRecommendations) {
         << run.out;
     EXPECT_NE(run.out.find("(no --budget-w)"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("original mode 0 (15W) restored"), std::string::npos) << run.out;
+    // Mode 2's 0.5 s job is about 10 samples at -i 50, already the shortest interval: more runs.
+    EXPECT_TRUE(std::regex_search(
+        run.out,
+        std::regex(R"(\n  mode 2: only \d+ samples \(fewer than 20\): .*--repeat [2-9]\n)")))
+        << run.out;
+    EXPECT_NE(run.out.find("module's rails, not the carrier board"), std::string::npos) << run.out;
     EXPECT_EQ(calls(), (std::vector<std::string>{"-m 2", "-m 0", "-m 0"}));
 }
 
@@ -299,6 +312,8 @@ TEST_F(SweepTest, RefusesBeforeSwitchingAnything) {
          with_stand_in(),
          "cannot read /etc/nvpmodel.conf"},
         {sweep_args({"--modes", "1,9"}), with_stand_in(), "no power mode 9 in /etc/nvpmodel.conf"},
+        {sweep_args({"--modes", "15W,MAXQ"}), with_stand_in(),
+         "no power mode MAXQ in /etc/nvpmodel.conf (its modes: 0 15W, 1 25W, 2 MAXN_SUPER, 3 7W)"},
     };
     for (const auto& c : cases) {
         auto run = run_edgetop(c.args, c.options);
@@ -476,6 +491,36 @@ TEST_F(SweepTest, ALinkPlantedAtASessionsNameIsRefusedBeforeSwitching) {
                            "target)\n");
     EXPECT_FALSE(fs::exists(log()));  // no mode was switched
     EXPECT_EQ(read_lines(victim), std::vector<std::string>{"precious"});
+}
+
+// A job that is a script running other commands: a stop request sent to edgetop alone (kill,
+// timeout -s, a supervisor) reaches every process of the job, which ends there, and the sweep with
+// it, at once rather than when the job would have finished.
+TEST_F(SweepTest, EveryStopSignalToEdgetopAloneEndsTheWholeJobAndTheSweep) {
+    for (int signo : {SIGINT, SIGTERM, SIGHUP}) {
+        std::string child = tmp_.file("child-" + std::to_string(signo));
+        std::string script = tmp_.file("script-" + std::to_string(signo));
+        write_script(script, "#!/bin/sh\nsh -c 'echo $$ > " + child + ".tmp; mv " + child +
+                                 ".tmp " + child + "; exec sleep 30'\ntouch " + child + ".after\n");
+        auto args = sweep_args({"--modes", "1", "--json"});
+        args.back() = script;
+        EdgetopProcess sweep(args, with_stand_in());
+        ASSERT_TRUE(wait_for_file(child));
+        pid_t pid = read_pid(child);
+        auto sent = std::chrono::steady_clock::now();
+        sweep.send(signo);
+        auto run = sweep.wait(std::chrono::seconds(40));
+        EXPECT_LT(since(sent).count(), 10'000) << signo;
+        EXPECT_EQ(run.status, 128 + signo) << run.err;
+        EXPECT_TRUE(process_gone(pid)) << signo;
+        ::kill(pid, SIGKILL);  // whatever happened, nothing is left behind
+        EXPECT_FALSE(fs::exists(child + ".after")) << signo;
+        auto j = json::parse(run.out);
+        EXPECT_EQ(j["interrupted"], true);
+        EXPECT_EQ(j["restored"], true);
+        EXPECT_TRUE(active_status().starts_with("pmode:0000")) << active_status();
+    }
+    EXPECT_EQ(calls(), (std::vector<std::string>{"-m 1", "-m 0", "-m 1", "-m 0", "-m 1", "-m 0"}));
 }
 
 }  // namespace
