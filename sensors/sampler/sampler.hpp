@@ -1,4 +1,5 @@
-// Owns every source, fills one Sample per tick, re-discovers missing sources at a slow rate.
+// Owns every source, fills one Sample per tick, and every few seconds discovers again the sources
+// that found nothing and those whose files changed (a disk, hwmon chip or CPU that came or went).
 #pragma once
 
 #include <chrono>
@@ -8,16 +9,23 @@
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/core/source_layout.hpp"
 
 namespace edgetop {
+
+// How often sample() looks for sources that came or went: a new source is in the samples taken
+// at most this long (plus one interval) after it appears. A look costs a readdir per glob and a
+// stat per file the sources opened (bench/README.md: about a third of one sample), so at one sample
+// a second it adds about a sixth.
+inline constexpr std::chrono::milliseconds kRediscoverEvery{2000};
 
 class Sampler {
   public:
     // Discovers every source under root. The session clock starts now.
-    explicit Sampler(Root root, std::chrono::seconds rediscover_every = std::chrono::seconds(5));
+    explicit Sampler(Root root, std::chrono::milliseconds rediscover_every = kRediscoverEvery);
     // For tests: a sampler over the given sources only.
     Sampler(Root root, std::vector<SourcePtr> sources,
-            std::chrono::seconds rediscover_every = std::chrono::seconds(5));
+            std::chrono::milliseconds rediscover_every = kRediscoverEvery);
 
     // Polls every source and derives rates against the previous sample.
     const Sample& sample();
@@ -26,16 +34,23 @@ class Sampler {
     std::vector<SourceStatus> status() const;
     const std::optional<Sample>& previous() const { return previous_; }
 
+    // Discovers again each source that found nothing and each whose layout changed (sample()
+    // calls it every rediscover_every). Returns how many were discovered again.
+    std::size_t rediscover();
+    // The globs and paths one rediscover() looks at, over all sources.
+    std::size_t layout_size() const;
+
   private:
-    void discover_missing(bool first);
+    bool discover(std::size_t i);
 
     Root root_;
     std::vector<SourcePtr> sources_;
     std::vector<bool> found_;
+    std::vector<SourceLayout> layouts_;
     Board board_;
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_discovery_;
-    std::chrono::seconds rediscover_every_;
+    std::chrono::milliseconds rediscover_every_;
     std::optional<Sample> previous_;
     Sample current_;
     bool has_current_ = false;
