@@ -57,15 +57,15 @@ bool Sampler::discover(std::size_t i) {
 
 std::size_t Sampler::rediscover() {
     std::size_t again = 0;
+    LayoutLook look(root_);
     for (std::size_t i = 0; i < sources_.size(); ++i) {
-        // A source that found nothing may not look under the root at all (NVML): it is asked
-        // again whole; one that found something only when what it looked at changed.
-        if (!found_[i]) {
-            again += discover(i);
-        } else if (layouts_[i].changed(root_)) {
-            discover(i);
-            ++again;
-        }
+        // A source is discovered again when what it looked at changed. One that looked at nothing
+        // under the root (NVML asks the driver) cannot be watched so: while it has found nothing it
+        // is asked again whole, and once it has found something it is left as it is.
+        bool look_again = layouts_[i].size() > 0 ? layouts_[i].changed(look) : !found_[i];
+        if (!look_again) continue;
+        bool was_found = found_[i];
+        if (discover(i) || was_found) ++again;
     }
     if (again > 0) {
         board_ = Board{};

@@ -14,9 +14,9 @@
 namespace edgetop {
 
 // How often sample() looks for sources that came or went: a new source is in the samples taken
-// at most this long (plus one interval) after it appears. A look costs a readdir per glob and a
-// stat per file the sources opened (bench/README.md: about a third of one sample), so at one sample
-// a second it adds about a sixth.
+// at most this long (plus one interval) after it appears. A look costs about two samples
+// (bench/README.md: a readdir per glob and a stat per directory the sources read from), so at one
+// sample a second sampling takes about twice the CPU, still below a thousandth of a core.
 inline constexpr std::chrono::milliseconds kRediscoverEvery{2000};
 
 class Sampler {
@@ -34,8 +34,9 @@ class Sampler {
     std::vector<SourceStatus> status() const;
     const std::optional<Sample>& previous() const { return previous_; }
 
-    // Discovers again each source that found nothing and each whose layout changed (sample()
-    // calls it every rediscover_every). Returns how many were discovered again.
+    // Discovers again each source whose layout changed, and each that found nothing without
+    // looking under the root (sample() calls it every rediscover_every). Returns how many found
+    // something, or lost what they had found, by it.
     std::size_t rediscover();
     // The globs and paths one rediscover() looks at, over all sources.
     std::size_t layout_size() const;

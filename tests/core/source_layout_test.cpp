@@ -12,6 +12,11 @@
 namespace edgetop::testing::source_layout {
 namespace {
 
+bool changed(const SourceLayout& layout, const Root& root) {
+    LayoutLook look(root);
+    return layout.changed(look);
+}
+
 // What a hwmon reader does at discovery: list the chips, then resolve each chip's input.
 void discover_chips(const Root& root) {
     for (const auto& dir : root.glob("/sys/class/hwmon/hwmon*"))
@@ -31,45 +36,52 @@ struct Chips : ::testing::Test {
 };
 
 TEST_F(Chips, RecordsTheGlobAndEveryPathResolved) {
-    // One glob; the chip's input and the absent probe.
+    // One glob; the chip's directory (for its input) and the absent probe.
     EXPECT_EQ(layout.size(), 3u);
-    EXPECT_FALSE(layout.changed(root));
+    EXPECT_FALSE(changed(layout, root));
 }
 
 TEST_F(Chips, ANewValueInTheSameFileIsNoChange) {
     tree.write("/sys/devices/a/hwmon/hwmon0/temp1_input", "52000\n");
-    EXPECT_FALSE(layout.changed(root));
+    EXPECT_FALSE(changed(layout, root));
 }
 
 TEST_F(Chips, ANewChipIsAChange) {
     tree.write("/sys/devices/b/hwmon/hwmon1/temp1_input", "30000\n");
     tree.symlink("/sys/class/hwmon/hwmon1", "/sys/devices/b/hwmon/hwmon1");
-    EXPECT_TRUE(layout.changed(root));
+    EXPECT_TRUE(changed(layout, root));
 }
 
 TEST_F(Chips, AChipRemovedIsAChange) {
     tree.remove("/sys/class/hwmon/hwmon0");
-    EXPECT_TRUE(layout.changed(root));
+    EXPECT_TRUE(changed(layout, root));
 }
 
 TEST_F(Chips, AProbedPathThatAppearsIsAChange) {
     tree.write("/sys/class/hwmon/hwmon9/temp1_input", "30000\n");
-    EXPECT_TRUE(layout.changed(root));
+    EXPECT_TRUE(changed(layout, root));
 }
 
-// A driver unloaded and loaded again between two looks: the same names, other files.
-TEST_F(Chips, AFileReplacedUnderTheSameNameIsAChange) {
-    std::string input = tree.path("/sys/devices/a/hwmon/hwmon0/temp1_input");
-    tree.write("/sys/devices/a/hwmon/hwmon0/temp1_input.new", "41000\n");
-    std::filesystem::rename(input + ".new", input);
-    EXPECT_TRUE(layout.changed(root));
+// A driver unloaded and loaded again between two looks: the same names, another device directory.
+TEST_F(Chips, ADirectoryReplacedUnderTheSameNameIsAChange) {
+    // Kept under another name, so that the new directory cannot get the freed inode: sysfs hands
+    // them out cyclically, a disk filesystem may reuse one at once.
+    std::filesystem::rename(tree.path("/sys/devices/a/hwmon/hwmon0"),
+                            tree.path("/sys/devices/a/hwmon/hwmon0.old"));
+    tree.write("/sys/devices/a/hwmon/hwmon0/temp1_input", "41000\n");
+    EXPECT_TRUE(changed(layout, root));
+}
+
+TEST_F(Chips, ANewFileBesideTheOnesReadIsNoChange) {
+    tree.write("/sys/devices/a/hwmon/hwmon0/temp1_max", "90000\n");
+    EXPECT_FALSE(changed(layout, root));
 }
 
 TEST_F(Chips, ClearedItLooksAtNothing) {
     layout.clear();
     tree.remove("/sys/class/hwmon/hwmon0");
     EXPECT_EQ(layout.size(), 0u);
-    EXPECT_FALSE(layout.changed(root));
+    EXPECT_FALSE(changed(layout, root));
 }
 
 TEST(SourceLayoutRoot, APlainRootRecordsNothing) {
