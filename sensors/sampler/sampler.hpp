@@ -1,5 +1,6 @@
 // Owns every source, fills one Sample per tick, and every few seconds discovers again the sources
-// that found nothing and those whose files changed (a disk, hwmon chip or CPU that came or went).
+// whose files changed (a hwmon chip, thermal zone or CPU that came or went) and those that found
+// nothing.
 #pragma once
 
 #include <chrono>
