@@ -1,5 +1,6 @@
 // Cost of one full sample per fixture, against a floor that only preads the files the sampler
-// holds open. The ratio sample/floor is the overhead of parsing and filling the model.
+// holds open. The ratio sample/floor is the overhead of parsing and filling the model. And the cost
+// of the sampler's periodic look for sources that came or went, against a full sample.
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -59,7 +60,20 @@ void BM_PreadFloor(benchmark::State& state) {
     }
 }
 
+// One look for sources that came or went (Sampler::rediscover() on a tree that did not change: a
+// readdir per glob and a stat per path the sources resolved), which sample() makes every
+// kRediscoverEvery; to be read against BM_FullSample of the same board in the same run.
+void BM_RediscoveryLook(benchmark::State& state) {
+    edgetop::Sampler sampler{edgetop::Root(fixture(static_cast<int>(state.range(0))))};
+    sampler.sample();
+    state.SetLabel(std::string(kBoards[state.range(0)]) +
+                   " globs+paths=" + std::to_string(sampler.layout_size()));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(sampler.rediscover());
+}
+
 BENCHMARK(BM_FullSample)->DenseRange(0, kBoards.size() - 1);
 BENCHMARK(BM_PreadFloor)->DenseRange(0, kBoards.size() - 1);
+BENCHMARK(BM_RediscoveryLook)->DenseRange(0, kBoards.size() - 1);
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "sensors/core/privilege.hpp"
+#include "sensors/core/source_layout.hpp"
 
 namespace edgetop {
 
@@ -16,7 +17,15 @@ Root::Root(std::string prefix) : prefix_(std::move(prefix)) {
 }
 
 std::string Root::path(std::string_view machine_path) const {
-    return prefix_ + std::string(machine_path);
+    std::string real = prefix_ + std::string(machine_path);
+    if (layout_) layout_->add_path(real);
+    return real;
+}
+
+Root Root::recording_into(SourceLayout& layout) const {
+    Root copy = *this;
+    copy.layout_ = &layout;
+    return copy;
 }
 
 std::string Root::machine_path(std::string_view real_path) const {
@@ -28,7 +37,7 @@ std::string Root::machine_path(std::string_view real_path) const {
 std::vector<std::string> Root::glob(std::string_view machine_pattern) const {
     std::vector<std::string> out;
     glob_t g{};
-    std::string pattern = path(machine_pattern);
+    std::string pattern = prefix_ + std::string(machine_pattern);
     // Root-only directories on the live tree (debugfs) are listed with the read capability where
     // edgetop holds one (privilege.hpp); only names under /sys and /proc are seen through it.
     std::optional<ReadCapabilityScope> capability;
@@ -41,6 +50,7 @@ std::vector<std::string> Root::glob(std::string_view machine_pattern) const {
     }
     globfree(&g);
     std::sort(out.begin(), out.end(), natural_less);
+    if (layout_) layout_->add_glob(std::string(machine_pattern), out);
     return out;
 }
 

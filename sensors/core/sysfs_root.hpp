@@ -7,6 +7,8 @@
 
 namespace edgetop {
 
+class SourceLayout;
+
 class Root {
   public:
     explicit Root(std::string prefix = "/");
@@ -20,9 +22,13 @@ class Root {
     std::vector<std::string> glob(std::string_view machine_pattern) const;
     bool is_live() const { return prefix_.empty(); }
     const std::string& prefix() const { return prefix_; }
+    // The same tree, with every path() and glob() through it noted in `layout` (which must
+    // outlive the copy): what a source looked at while it discovered.
+    Root recording_into(SourceLayout& layout) const;
 
   private:
     std::string prefix_;  // empty for "/"
+    SourceLayout* layout_ = nullptr;
 };
 
 // Orders strings comparing embedded numbers by value: "cpu2" < "cpu10".

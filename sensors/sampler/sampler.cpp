@@ -31,36 +31,61 @@ std::vector<SourcePtr> make_all_sources(const Root& root) {
     return sources;
 }
 
-Sampler::Sampler(Root root, std::chrono::seconds rediscover_every)
+Sampler::Sampler(Root root, std::chrono::milliseconds rediscover_every)
     : Sampler(root, make_all_sources(root), rediscover_every) {}
 
-Sampler::Sampler(Root root, std::vector<SourcePtr> sources, std::chrono::seconds rediscover_every)
+Sampler::Sampler(Root root, std::vector<SourcePtr> sources,
+                 std::chrono::milliseconds rediscover_every)
     : root_(std::move(root)),
       sources_(std::move(sources)),
       found_(sources_.size(), false),
+      layouts_(sources_.size()),
       start_(std::chrono::steady_clock::now()),
+      last_discovery_(start_),
       rediscover_every_(rediscover_every) {
-    discover_missing(true);
+    for (std::size_t i = 0; i < sources_.size(); ++i)
+        discover(i);
+    for (const auto& source : sources_)
+        source->describe(board_);
 }
 
-void Sampler::discover_missing(bool first) {
-    bool changed = first;
-    for (size_t i = 0; i < sources_.size(); ++i) {
-        if (found_[i]) continue;
-        found_[i] = sources_[i]->discover(root_);
-        changed = changed || found_[i];
+bool Sampler::discover(std::size_t i) {
+    layouts_[i].clear();
+    found_[i] = sources_[i]->discover(root_.recording_into(layouts_[i]));
+    return found_[i];
+}
+
+std::size_t Sampler::rediscover() {
+    std::size_t again = 0;
+    LayoutLook look(root_);
+    for (std::size_t i = 0; i < sources_.size(); ++i) {
+        // A source is discovered again when what it looked at changed. One that looked at nothing
+        // under the root (NVML asks the driver) cannot be watched so: while it has found nothing it
+        // is asked again whole, and once it has found something it is left as it is.
+        bool look_again = layouts_[i].size() > 0 ? layouts_[i].changed(look) : !found_[i];
+        if (!look_again) continue;
+        bool was_found = found_[i];
+        if (discover(i) || was_found) ++again;
     }
-    if (changed) {
+    if (again > 0) {
         board_ = Board{};
         for (const auto& source : sources_)
             source->describe(board_);
     }
     last_discovery_ = std::chrono::steady_clock::now();
+    return again;
+}
+
+std::size_t Sampler::layout_size() const {
+    std::size_t size = 0;
+    for (const auto& layout : layouts_)
+        size += layout.size();
+    return size;
 }
 
 const Sample& Sampler::sample() {
     auto now = std::chrono::steady_clock::now();
-    if (now - last_discovery_ >= rediscover_every_) discover_missing(false);
+    if (now - last_discovery_ >= rediscover_every_) rediscover();
     if (has_current_) previous_ = std::move(current_);
     has_current_ = true;
     current_ = Sample{};

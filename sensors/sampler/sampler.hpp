@@ -1,4 +1,6 @@
-// Owns every source, fills one Sample per tick, re-discovers missing sources at a slow rate.
+// Owns every source, fills one Sample per tick, and every few seconds discovers again the sources
+// whose files changed (a hwmon chip, thermal zone or CPU that came or went) and those that found
+// nothing.
 #pragma once
 
 #include <chrono>
@@ -8,16 +10,23 @@
 #include "edgetop/board.hpp"
 #include "edgetop/sample.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/core/source_layout.hpp"
 
 namespace edgetop {
+
+// How often sample() looks for sources that came or went: a new source is in the samples taken
+// at most this long (plus one interval) after it appears. A look costs about two samples
+// (bench/README.md: a readdir per glob and a stat per directory the sources read from), so at one
+// sample a second sampling takes about twice the CPU, still below a thousandth of a core.
+inline constexpr std::chrono::milliseconds kRediscoverEvery{2000};
 
 class Sampler {
   public:
     // Discovers every source under root. The session clock starts now.
-    explicit Sampler(Root root, std::chrono::seconds rediscover_every = std::chrono::seconds(5));
+    explicit Sampler(Root root, std::chrono::milliseconds rediscover_every = kRediscoverEvery);
     // For tests: a sampler over the given sources only.
     Sampler(Root root, std::vector<SourcePtr> sources,
-            std::chrono::seconds rediscover_every = std::chrono::seconds(5));
+            std::chrono::milliseconds rediscover_every = kRediscoverEvery);
 
     // Polls every source and derives rates against the previous sample.
     const Sample& sample();
@@ -26,16 +35,24 @@ class Sampler {
     std::vector<SourceStatus> status() const;
     const std::optional<Sample>& previous() const { return previous_; }
 
+    // Discovers again each source whose layout changed, and each that found nothing without
+    // looking under the root (sample() calls it every rediscover_every). Returns how many found
+    // something, or lost what they had found, by it.
+    std::size_t rediscover();
+    // The globs and paths one rediscover() looks at, over all sources.
+    std::size_t layout_size() const;
+
   private:
-    void discover_missing(bool first);
+    bool discover(std::size_t i);
 
     Root root_;
     std::vector<SourcePtr> sources_;
     std::vector<bool> found_;
+    std::vector<SourceLayout> layouts_;
     Board board_;
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_discovery_;
-    std::chrono::seconds rediscover_every_;
+    std::chrono::milliseconds rediscover_every_;
     std::optional<Sample> previous_;
     Sample current_;
     bool has_current_ = false;
