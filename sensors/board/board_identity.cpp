@@ -53,10 +53,9 @@ class BoardIdentitySource final : public Source {
         if (!software_read_) software = read_software(root, board_.l4t);
         board_.software = std::move(software);
         software_read_ = true;
-        // Without a readable release file the nvidia-l4t-core package names L4T; JetPack is the
-        // nvidia-jetpack package's version where it is installed, else the table's.
-        if (!board_.l4t) board_.l4t = board_.software.l4t;
-        board_.jetpack = board_.software.jetpack;
+        // Beside the release file's L4T, JetPack is the nvidia-jetpack package's version where it
+        // is installed, else the table's (read_software).
+        board_.jetpack = board_.l4t ? board_.software.jetpack : std::nullopt;
         found = report_release(root, release) || found;
         found = read_nvpmodel(root) || found;
         return found;
@@ -120,20 +119,12 @@ class BoardIdentitySource final : public Source {
 
     bool report_release(const Root& root, const FileText& file) {
         auto probe = file.text ? OpenResult::ok : probe_file(root.path(kReleasePath));
-        const bool parsed = file.text && parse_l4t_release(*file.text);
-        std::vector<std::string> hints;
-        if (file.text && !parsed)
-            hints.push_back("first line is not '# R<n> (release), REVISION: <x.y>, ...'");
-        if (!parsed && board_.l4t)
-            hints.push_back("L4T " + *board_.l4t + " from the nvidia-l4t-core package");
-        else if (!file.text)
-            hints.push_back(problem_or(file, "not a Jetson, or a container without L4T"));
-        if (board_.l4t && !board_.jetpack)
-            hints.push_back("JetPack unknown: no nvidia-jetpack package, and L4T " + *board_.l4t +
-                            " is not in the JetPack table");
-        std::string hint;
-        for (const auto& h : hints)
-            hint += (hint.empty() ? "" : "; ") + h;
+        std::string hint = problem_or(file, "not a Jetson, or a container without L4T");
+        if (file.text)
+            hint = !board_.l4t       ? "first line is not '# R<n> (release), REVISION: <x.y>, ...'"
+                   : !board_.jetpack ? "JetPack unknown: no nvidia-jetpack package, and L4T " +
+                                           *board_.l4t + " is not in the JetPack table"
+                                     : "";
         status_.push_back(make_status("board.l4t", probe, kReleasePath, hint));
         return file.text.has_value();
     }

@@ -177,16 +177,13 @@ TEST(BoardBadInput, GarbageFiles) {
     EXPECT_EQ(b.model, "NVIDIA Jetson Orin Nano Engineering Reference Developer Kit Super");
     EXPECT_THAT(b.compatible, IsEmpty());
     EXPECT_EQ(b.soc, std::nullopt);
-    // The nvidia-l4t-core record names L4T in the garbled release file's place.
-    EXPECT_EQ(b.l4t, "36.4.7");
-    EXPECT_EQ(b.jetpack, "6.2.1");
+    EXPECT_EQ(b.l4t, std::nullopt);
+    EXPECT_EQ(b.jetpack, std::nullopt);
     EXPECT_THAT(b.power_modes, IsEmpty());
     EXPECT_EQ(b.current_mode_id, std::nullopt);
     auto all = source->status();
     EXPECT_EQ(find_status(all, "board.l4t")->state, SourceStatus::State::found);
-    EXPECT_EQ(find_status(all, "board.l4t")->hint,
-              "first line is not '# R<n> (release), REVISION: <x.y>, ...'; L4T 36.4.7 from the "
-              "nvidia-l4t-core package");
+    EXPECT_THAT(find_status(all, "board.l4t")->hint, ::testing::HasSubstr("REVISION"));
     EXPECT_THAT(find_status(all, "board.nvpmodel_status")->hint, ::testing::HasSubstr("pmode"));
 }
 
