@@ -93,8 +93,8 @@ TEST(SuperModeWithoutFirmware, QuietOutsideASuperModeInactiveWithoutItsInputs) {
     Sample no_table = with_table(kOldFirmwareTable);
     no_table.gpu[0].available_hz.clear();
     no_table.gpu[0].hw_max_hz.reset();
-    EXPECT_FALSE(evaluate(check_super_mode_no_firmware, "super_mode_no_firmware",
-                          {no_table}, orin_nano_in(kMaxnSuper))
+    EXPECT_FALSE(evaluate(check_super_mode_no_firmware, "super_mode_no_firmware", {no_table},
+                          orin_nano_in(kMaxnSuper))
                      .active);
     EXPECT_FALSE(evaluate(check_super_mode_no_firmware, "super_mode_no_firmware",
                           {with_table(kOldFirmwareTable)}, Board{})
