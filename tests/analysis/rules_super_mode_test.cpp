@@ -2,7 +2,7 @@
 // (its nvpmodel.conf: 15W caps the GPU at 612 MHz, 25W at 918 MHz, MAXN_SUPER leaves it uncapped,
 // 7W at 408 MHz); the short frequency table is the one of an Orin Nano whose firmware predates
 // the Super modes (top 624.75 MHz: balena-jetson-orin #605, in
-// /work/shared/docs/field-2026.md); the full one is the fixture's available_frequencies.
+// ../shared/docs/field-2026.md); the full one is the fixture's available_frequencies.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
