@@ -124,6 +124,14 @@ std::vector<RuleInfo> build_catalog() {
                      "Information, not a bottleneck: the allowed clocks (or the cores the power "
                      "mode keeps online) are below the hardware's.",
                      with_hysteresis({}, 0, 0), check_power_mode_cap});
+    rules.push_back(
+        {"super_mode_no_firmware", Severity::info,
+         "Information, not a bottleneck: the power mode is a Super mode (its name contains "
+         "SUPER) but the GPU's available frequencies stop below the mode's GPU cap (its GPU "
+         "MAX_FREQ, or for an uncapped mode the highest any mode names): the firmware for the "
+         "Super modes is likely not installed; evidence: the mode, its cap, the highest "
+         "available frequency.",
+         with_hysteresis({}, 0, 0), check_super_mode_no_firmware});
     return rules;
 }
 

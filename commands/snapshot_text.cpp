@@ -52,7 +52,7 @@ std::string snapshot_board_line(const Board& b) {
     }
     return fmt::format("{}  SoC {}  L4T {}  JetPack {}  power mode {}",
                        text::text_or_absent(b.model), text::text_or_absent(b.soc),
-                       text::text_or_absent(b.l4t), text::text_or_absent(b.jetpack), mode);
+                       text::text_or_absent(b.l4t), text::jetpack_text(b.l4t, b.jetpack), mode);
 }
 
 std::string labelled(const std::vector<text::LabelledValue>& rows) {

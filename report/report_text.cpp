@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "text/text_escape.hpp"
+#include "text/text_software.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
 
@@ -24,7 +25,8 @@ std::string board_line(const Board& board) {
     std::string line = board.model.value_or("unknown board");
     if (board.soc) line += fmt::format(" ({})", *board.soc);
     if (board.l4t) line += fmt::format(", L4T {}", *board.l4t);
-    if (board.jetpack) line += fmt::format(", JetPack {}", *board.jetpack);
+    if (board.l4t || board.jetpack)
+        line += fmt::format(", JetPack {}", text::jetpack_text(board.l4t, board.jetpack));
     return line;
 }
 

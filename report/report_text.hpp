@@ -13,7 +13,8 @@ std::string format_report(const analysis::SessionReport& report);
 // Duration, samples, power mode, energy, average power and time under each flag, one column per
 // session.
 std::string format_comparison(const std::vector<analysis::SessionReport>& reports);
-// "Jetson AGX Orin (tegra234), L4T 36.4.7, JetPack 6.2.1"; "unknown board" without a model.
+// "Jetson AGX Orin (tegra234), L4T 36.4.7, JetPack 6.2.1"; "unknown board" without a model;
+// "L4T 39.3, JetPack unknown" where neither the package nor the table names the JetPack.
 std::string board_line(const Board& board);
 // The sampling regularity: nominal interval, interval p50/p99/max, gaps and their time.
 std::string sampling_line(const analysis::SamplingReport& sampling);

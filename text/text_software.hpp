@@ -2,6 +2,7 @@
 // Info page and the text snapshot show the same rows.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,12 @@
 namespace edgetop::text {
 
 using LabelledValue = std::pair<std::string, std::string>;
+
+// JetPack as shown beside L4T: the version, "unknown" on a Jetson whose L4T neither the
+// nvidia-jetpack package nor the table answers for ("L4T 39.3, JetPack unknown"), "n/a" without
+// L4T.
+std::string jetpack_text(const std::optional<std::string>& l4t,
+                         const std::optional<std::string>& jetpack);
 
 // Module: part number (device-tree board id) and serial number.
 std::vector<LabelledValue> module_rows(const SoftwareInfo& software);

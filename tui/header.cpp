@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "text/text_software.hpp"
 #include "text/text_units.hpp"
 #include "tui/control_keys.hpp"
 #include "tui/footer_hint.hpp"
@@ -31,7 +32,8 @@ std::string short_board_name(const Board& board) {
 std::string release(const Board& board) {
     std::string out;
     if (board.l4t) out += "L4T " + *board.l4t;
-    if (board.jetpack) out += (out.empty() ? "" : " ") + std::string("JP ") + *board.jetpack;
+    if (board.l4t || board.jetpack)
+        out += (out.empty() ? "" : " ") + ("JP " + text::jetpack_text(board.l4t, board.jetpack));
     return out;
 }
 

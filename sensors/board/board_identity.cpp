@@ -2,7 +2,6 @@
 // mode. Everything is read once at discovery; poll() has nothing to do.
 #include <utility>
 
-#include "sensors/board/board_jetpack.hpp"
 #include "sensors/board/board_release.hpp"
 #include "sensors/board/board_software.hpp"
 #include "sensors/board/nvpmodel_conf.hpp"
@@ -48,14 +47,17 @@ class BoardIdentitySource final : public Source {
         status_.clear();
         bool found = read_device_tree(root);
         if (!found) found = read_dmi(root);
-        found = read_release(root) || found;
-        found = read_nvpmodel(root) || found;
+        auto release = read_whole_file(root.path(kReleasePath), kMaxReleaseBytes);
+        if (release.text) board_.l4t = parse_l4t_release(*release.text);
         // Once: dpkg's database is MBs, and a rediscovery (nothing found) must not read it again.
-        if (!software_read_)
-            board_.software = read_software(root, board_.l4t);
-        else
-            board_.software = std::move(software);
+        if (!software_read_) software = read_software(root, board_.l4t);
+        board_.software = std::move(software);
         software_read_ = true;
+        // Beside the release file's L4T, JetPack is the nvidia-jetpack package's version where it
+        // is installed, else the table's (read_software).
+        board_.jetpack = board_.l4t ? board_.software.jetpack : std::nullopt;
+        found = report_release(root, release) || found;
+        found = read_nvpmodel(root) || found;
         return found;
     }
 
@@ -115,20 +117,16 @@ class BoardIdentitySource final : public Source {
         return found;
     }
 
-    bool read_release(const Root& root) {
-        auto file = read_whole_file(root.path(kReleasePath), kMaxReleaseBytes);
-        auto text = file.text;
-        auto probe = text ? OpenResult::ok : probe_file(root.path(kReleasePath));
+    bool report_release(const Root& root, const FileText& file) {
+        auto probe = file.text ? OpenResult::ok : probe_file(root.path(kReleasePath));
         std::string hint = problem_or(file, "not a Jetson, or a container without L4T");
-        if (text) {
-            board_.l4t = parse_l4t_release(*text);
-            if (board_.l4t) board_.jetpack = jetpack_for_l4t(*board_.l4t);
+        if (file.text)
             hint = !board_.l4t       ? "first line is not '# R<n> (release), REVISION: <x.y>, ...'"
-                   : !board_.jetpack ? "L4T " + *board_.l4t + " is not in the JetPack table"
+                   : !board_.jetpack ? "JetPack unknown: no nvidia-jetpack package, and L4T " +
+                                           *board_.l4t + " is not in the JetPack table"
                                      : "";
-        }
         status_.push_back(make_status("board.l4t", probe, kReleasePath, hint));
-        return text.has_value();
+        return file.text.has_value();
     }
 
     bool read_nvpmodel(const Root& root) {

@@ -1,9 +1,6 @@
 #include "sensors/board/board_software.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
-#include <fstream>
 
 #include "sensors/board/board_jetpack.hpp"
 #include "sensors/board/board_release.hpp"
@@ -14,9 +11,12 @@ namespace edgetop {
 namespace {
 
 constexpr const char* kDpkgStatus = "/var/lib/dpkg/status";
-// dpkg's database is a few MB on a Jetson; anything far larger is not one.
-constexpr off_t kMaxDpkgStatusBytes = 256 << 20;
+// dpkg's database is a few MB on a Jetson (about 2,000 packages with JetPack); a larger file is
+// read up to this cap, cut after its last whole line, so memory and time stay bounded.
+constexpr size_t kMaxDpkgStatusBytes = 16 << 20;
+constexpr size_t kMaxVersionBytes = 128;
 constexpr size_t kMaxVersionFileBytes = 64 * 1024;
+constexpr std::string_view kCudartPrefix = "cuda-cudart-";
 
 // The first installed package of each list, most recent name first.
 const std::vector<std::string_view> kJetpack = {"nvidia-jetpack"};
@@ -43,17 +43,33 @@ std::optional<std::string> first_installed(const std::map<std::string, std::stri
     return std::nullopt;
 }
 
+// SysFile refuses a FIFO or device here (it would block or never end) and reads a regular file
+// up to the cap.
 std::map<std::string, std::string> read_dpkg(const Root& root,
-                                             const std::vector<std::string_view>& wanted) {
-    std::string path = root.path(kDpkgStatus);
-    struct stat info {};
-    // A FIFO or device here would block or never end.
-    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode) ||
-        info.st_size > kMaxDpkgStatusBytes)
-        return {};
-    std::ifstream in(path);
-    if (!in) return {};
-    return installed_versions(in, wanted);
+                                             const std::vector<std::string_view>& names) {
+    SysFile file(root.path(kDpkgStatus));
+    auto text = file.read_lines(kMaxDpkgStatusBytes);
+    if (!text) return {};
+    return installed_versions(*text, [&](std::string_view package) {
+        return cudart_series(package) ||
+               std::find(names.begin(), names.end(), package) != names.end();
+    });
+}
+
+// The newest CUDA runtime package installed: the version NVIDIA's tools report (12.6.68 on
+// JetPack 6), and present where the toolkit's version file is not (a runtime-only install).
+std::optional<std::string> cuda_from_packages(const std::map<std::string, std::string>& versions) {
+    std::optional<std::pair<int, int>> newest;
+    std::optional<std::string> version;
+    for (const auto& [package, record] : versions) {
+        auto series = cudart_series(package);
+        if (!series || (newest && *series <= *newest)) continue;
+        std::string upstream = upstream_version(record);
+        if (upstream.empty()) continue;
+        newest = series;
+        version = std::move(upstream);
+    }
+    return version;
 }
 
 std::optional<std::string> read_cuda(const Root& root) {
@@ -82,34 +98,48 @@ std::string upstream_version(std::string_view version) {
     return std::string(version.substr(0, version.find_first_of("-+~")));
 }
 
-std::map<std::string, std::string> installed_versions(std::istream& status,
-                                                      const std::vector<std::string_view>& wanted) {
-    std::map<std::string, std::string> out;
-    std::string line, package, version;
+std::map<std::string, std::string> installed_versions(
+    std::string_view status, const std::function<bool(std::string_view)>& wanted) {
+    std::map<std::string, std::string, std::less<>> out;
+    std::string_view package, version;
     bool installed = false;
     auto finish = [&] {
-        if (!package.empty() && installed && !version.empty() && !out.count(package) &&
-            std::find(wanted.begin(), wanted.end(), package) != wanted.end())
-            out[package] = version;
-        package.clear();
-        version.clear();
+        if (!package.empty() && installed && !version.empty() &&
+            version.size() <= kMaxVersionBytes && !out.contains(package) && wanted(package))
+            out.emplace(package, version);
+        package = version = {};
         installed = false;
     };
-    while (std::getline(status, line)) {
-        std::string_view text = line;
+    while (!status.empty()) {
+        std::string_view text = next_line(status);
         if (trim(text).empty()) {
             finish();
         } else if (text.starts_with("Package:")) {
+            finish();
             package = trim(text.substr(8));
         } else if (text.starts_with("Status:")) {
             std::string_view state = trim(text.substr(7));
-            installed = state.size() >= 10 && state.substr(state.size() - 10) == " installed";
+            installed = state.ends_with(" installed");
         } else if (text.starts_with("Version:")) {
             version = trim(text.substr(8));
         }
     }
     finish();
-    return out;
+    return {out.begin(), out.end()};
+}
+
+std::optional<std::pair<int, int>> cudart_series(std::string_view package) {
+    if (!package.starts_with(kCudartPrefix)) return std::nullopt;
+    std::string_view series = package.substr(kCudartPrefix.size());
+    size_t dash = series.find('-');
+    if (dash == std::string_view::npos) return std::nullopt;
+    auto major = parse_int(series.substr(0, dash));
+    auto minor = parse_int(series.substr(dash + 1));
+    // parse_int allows a sign and blanks; a package name has neither.
+    if (!major || !minor || *major < 0 || *minor < 0 || *major > 1000 || *minor > 1000 ||
+        series.find_first_not_of("0123456789-") != std::string_view::npos)
+        return std::nullopt;
+    return std::pair{static_cast<int>(*major), static_cast<int>(*minor)};
 }
 
 // version.json is NVIDIA's fixed layout, {"cuda" : {"name" : "CUDA SDK", "version" : "12.6.68"},
@@ -143,11 +173,11 @@ std::optional<std::string> cuda_version_from_txt(std::string_view text) {
 }
 
 SoftwareInfo read_software(const Root& root, const std::optional<std::string>& l4t) {
-    std::vector<std::string_view> wanted;
+    std::vector<std::string_view> names;
     for (const auto* list :
          {&kJetpack, &kL4tCore, &kCudnn, &kTensorrt, &kVpi, &kOpencv, &kMultimedia})
-        wanted.insert(wanted.end(), list->begin(), list->end());
-    auto versions = read_dpkg(root, wanted);
+        names.insert(names.end(), list->begin(), list->end());
+    auto versions = read_dpkg(root, names);
 
     SoftwareInfo info;
     info.l4t = l4t ? l4t : first_installed(versions, kL4tCore);
@@ -157,7 +187,8 @@ SoftwareInfo read_software(const Root& root, const std::optional<std::string>& l
         std::string_view text = trim(*kernel);
         if (!text.empty()) info.kernel = std::string(text);
     }
-    info.cuda = read_cuda(root);
+    info.cuda = cuda_from_packages(versions);
+    if (!info.cuda) info.cuda = read_cuda(root);
     info.cudnn = first_installed(versions, kCudnn);
     info.tensorrt = first_installed(versions, kTensorrt);
     info.vpi = first_installed(versions, kVpi);

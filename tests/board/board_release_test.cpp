@@ -76,10 +76,17 @@ TEST(JetpackMap, KnownReleases) {
     EXPECT_EQ(jetpack_for_l4t(" 36.4.7\n"), "6.2.1");
 }
 
+// The releases of 2026 (NVIDIA's JetPack archive): 6.2.3 on 36.5.2, 7.2.1 on 39.2.1.
+TEST(JetpackMap, ReleasesOf2026) {
+    EXPECT_EQ(jetpack_for_l4t("36.5.2"), "6.2.3");
+    EXPECT_EQ(jetpack_for_l4t("39.2.1"), "7.2.1");
+}
+
 TEST(JetpackMap, UnknownIsAbsentNotAGuess) {
     EXPECT_EQ(jetpack_for_l4t("36.4.2"), std::nullopt);  // sources disagree
     EXPECT_EQ(jetpack_for_l4t("36.4.99"), std::nullopt);
     EXPECT_EQ(jetpack_for_l4t("40.0.0"), std::nullopt);
+    EXPECT_EQ(jetpack_for_l4t("39.3.0"), std::nullopt);
     EXPECT_EQ(jetpack_for_l4t("36.4"), std::nullopt);
     EXPECT_EQ(jetpack_for_l4t(""), std::nullopt);
     EXPECT_EQ(jetpack_for_l4t("N.N.N"), std::nullopt);
