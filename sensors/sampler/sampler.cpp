@@ -1,5 +1,7 @@
 #include "sensors/sampler/sampler.hpp"
 
+#include <algorithm>
+
 #include "sensors/core/sysfs_file.hpp"
 
 #include "sensors/sampler/rates.hpp"
@@ -73,6 +75,7 @@ std::size_t Sampler::rediscover() {
             source->describe(board_);
     }
     last_discovery_ = std::chrono::steady_clock::now();
+    samples_since_look_ = 0;
     return again;
 }
 
@@ -85,7 +88,12 @@ std::size_t Sampler::layout_size() const {
 
 const Sample& Sampler::sample() {
     auto now = std::chrono::steady_clock::now();
-    if (now - last_discovery_ >= rediscover_every_) rediscover();
+    auto since_look = now - last_discovery_;
+    if ((since_look >= rediscover_every_ && samples_since_look_ >= kSamplesBetweenLooks) ||
+        since_look >= std::max<std::chrono::steady_clock::duration>(rediscover_every_,
+                                                                    kRediscoverAtLeastEvery))
+        rediscover();
+    ++samples_since_look_;
     if (has_current_) previous_ = std::move(current_);
     has_current_ = true;
     current_ = Sample{};

@@ -14,11 +14,14 @@
 
 namespace edgetop {
 
-// How often sample() looks for sources that came or went: a new source is in the samples taken
-// at most this long (plus one interval) after it appears. A look costs about two samples
-// (bench/README.md: a readdir per glob and a stat per directory the sources read from), so at one
-// sample a second sampling takes about twice the CPU, still below a thousandth of a core.
+// How often sample() looks for sources that came or went. A look costs about two samples
+// (bench/README.md: a readdir per glob and a stat per directory the sources read from), so it
+// waits for kSamplesBetweenLooks samples as well as kRediscoverEvery: at the default one sample a
+// second a new source is in the samples at most 4 s after it appears and sampling costs about half
+// as much again; sampling fast, the look comes every 2 s; sampling slowly, at least every 10 s.
 inline constexpr std::chrono::milliseconds kRediscoverEvery{2000};
+inline constexpr int kSamplesBetweenLooks = 4;
+inline constexpr std::chrono::milliseconds kRediscoverAtLeastEvery{10000};
 
 class Sampler {
   public:
@@ -36,7 +39,7 @@ class Sampler {
     const std::optional<Sample>& previous() const { return previous_; }
 
     // Discovers again each source whose layout changed, and each that found nothing without
-    // looking under the root (sample() calls it every rediscover_every). Returns how many found
+    // looking under the root (sample() calls it as kRediscoverEvery says). Returns how many found
     // something, or lost what they had found, by it.
     std::size_t rediscover();
     // The globs and paths one rediscover() looks at, over all sources.
@@ -53,6 +56,7 @@ class Sampler {
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_discovery_;
     std::chrono::milliseconds rediscover_every_;
+    int samples_since_look_ = 0;
     std::optional<Sample> previous_;
     Sample current_;
     bool has_current_ = false;
