@@ -166,8 +166,7 @@ void engines_section(std::string& out, const std::vector<EngineSample>& engines)
     table_section(
         out, "Engines", engines,
         {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("online")>("online"),
-         field_column<S, key<S>("freq_hz")>("freq"), field_column<S, key<S>("load")>("load"),
-         field_column<S, key<S>("load_period_s")>("load period")});
+         field_column<S, key<S>("freq_hz")>("freq"), field_column<S, key<S>("load")>("load")});
 }
 
 void power_section(std::string& out, const Sample& s) {
