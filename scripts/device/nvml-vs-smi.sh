@@ -171,8 +171,9 @@ END {
                 col = "engine_" (integrated[g] ? "" : "GPU" i " ") engine "_load_pct"
             } else col = "gpu_" g "_" key[f]
             e = (col in value && value[col] != "") ? value[col] / div[f] : ""
-            b = before[i, f]; a = after[i, f]
+            # Asked before it is read: reading an awk array element creates it.
             if (!((i, f) in before)) { row(f, "", e, "", "", "not compared (not a field of this nvidia-smi)"); continue }
+            b = before[i, f]; a = after[i, f]
             if (!number(b) || !number(a)) {
                 row(f, b, e, a, "", "not compared (nvidia-smi gives no number)"); continue
             }
