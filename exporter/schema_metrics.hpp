@@ -105,7 +105,10 @@ struct SchemaMetrics<EngineSample> {
         metric<S, schema::index_of<S>("freq_hz")>("edgetop_engine_frequency_hertz",
                                                   "Hardware engine clock."),
         metric<S, schema::index_of<S>("load")>(
-            "edgetop_engine_load_ratio", "Hardware engine load, 0 to 1 (absent when unknown)."));
+            "edgetop_engine_load_ratio", "Hardware engine load, 0 to 1 (absent when unknown)."),
+        metric<S, schema::index_of<S>("load_period_s")>(
+            "edgetop_engine_load_period_seconds",
+            "The sampling period the engine's load covers (NVML's video engines only)."));
 };
 
 // The rail's power is written by hand (families_power.cpp): volts x amperes when the sensor has

@@ -58,8 +58,8 @@ void gpu_info(const Canvas& c, const Sample& s) {
     }
 }
 
-// One cell per engine: its name, its load ("n/a" where neither tegrastats nor the kernel gives
-// one) and its clock, or "off".
+// One cell per engine: its name, its load ("n/a" where neither tegrastats, the kernel nor NVML
+// gives one) and its clock, or "off".
 void engines(const Canvas& c, const Sample& s, const LayoutModel& model) {
     c.title(0, "Engines", "load, and on/off and clock");
     if (s.engines.empty()) {

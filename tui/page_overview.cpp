@@ -54,10 +54,14 @@ void gpu_summary(const Canvas& c, const Sample& s) {
     if (s.emc && (s.emc->util_pct || s.emc->freq_hz))
         meter(c, y++, "EMC", s.emc->util_pct,
               text::format_percent(s.emc->util_pct) + " " + text::format_freq_hz(s.emc->freq_hz));
-    int on = 0;
-    for (const auto& e : s.engines)
+    // Of the engines whose clock says on or off: a GPU's video engines seen through NVML have a
+    // load and no clock state, and are not counted as off.
+    int on = 0, clocked = 0;
+    for (const auto& e : s.engines) {
         on += e.online.value_or(false) ? 1 : 0;
-    if (!s.engines.empty()) c.text(y, 0, fmt::format("engines {} of {} on", on, s.engines.size()));
+        clocked += e.online ? 1 : 0;
+    }
+    if (clocked > 0) c.text(y, 0, fmt::format("engines {} of {} on", on, clocked));
 }
 
 void memory_summary(const Canvas& c, const Sample& s) {

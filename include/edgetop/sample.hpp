@@ -79,10 +79,16 @@ struct EmcSample {
 };
 
 struct EngineSample {
-    std::string name;  // APE, DLA0, PVA0, NVENC, NVDEC, NVJPG, VIC, OFA, SE, ...
+    // APE, DLA0, PVA0, NVENC, NVDEC, NVJPG, VIC, OFA, SE, ...; a discrete GPU's video engines
+    // (NVML) are named after its NVML index: "GPU0 NVENC".
+    std::string name;
     std::optional<bool> online;
     std::optional<int64_t> freq_hz;
-    std::optional<double> load_pct;  // share of the engine busy; tegrastats or a kernel load file
+    // Share of the engine busy: tegrastats, a kernel load file, or NVML.
+    std::optional<double> load_pct;
+    // The window NVML's load covers (NVML only); `{}` so that the brace lists written before it
+    // need not name it.
+    std::optional<double> load_period_s{};
 };
 
 struct RailSample {

@@ -321,11 +321,14 @@ struct Schema<EngineSample> {
     using S = EngineSample;
     static constexpr auto fields = std::make_tuple(
         field("name", &S::name, U::text,
-              "`APE`, `DLA0`, `PVA0`, `NVENC`, `NVDEC`, `NVJPG`, `VIC`, `OFA`, `SE`..."),
+              "`APE`, `DLA0`, `PVA0`, `NVENC`, `NVDEC`, `NVJPG`, `VIC`, `OFA`, `SE`...; a "
+              "discrete GPU's video engines by its NVML index: `GPU0 NVENC`"),
         field("online", &S::online, U::boolean, "clock enabled"),
         field("freq_hz", &S::freq_hz, U::hz, "engine clock"),
         field("load", &S::load_pct, U::percent, R::significant,
-              "engine load (tegrastats, or the engine's kernel `load` file)"));
+              "engine load (tegrastats, the engine's kernel `load` file, or NVML)"),
+        field("load_period_s", &S::load_period_s, U::seconds, R::significant,
+              "the sampling period NVML's load covers; absent key in older sessions"));
 };
 
 template <>

@@ -34,6 +34,7 @@ using nvml::kSuccess;
 
 struct NvmlDevice {
     nvml::Device handle = nullptr;
+    unsigned index = 0;  // NVML's (and nvidia-smi's) index
     std::string name;
     bool integrated = false;
     Clock::time_point quiet_until{};  // answered nothing: not asked again before then
@@ -42,8 +43,25 @@ struct NvmlDevice {
 // One poll's answers of one device and how many of its queries answered.
 struct Reading {
     GpuSample values;
+    std::vector<EngineSample> engines;  // named by kind (NVENC, ...): video engines that answered
     int answered = 0;
 };
+
+// The video engines' loads; an engine whose query is missing or answers NOT_SUPPORTED (or any
+// error, or a percent above 100) has no entry.
+void read_engines(const nvml::Api& api, nvml::Device device, Reading& r) {
+    for (size_t i = 0; i < nvml::kEngineQueries.size(); ++i) {
+        if (!api.engines[i]) continue;
+        unsigned percent = 0, period_us = 0;
+        if (api.engines[i](device, &percent, &period_us) != kSuccess || percent > 100) continue;
+        EngineSample e;
+        e.name = nvml::kEngineQueries[i].name;
+        e.load_pct = percent;
+        if (period_us > 0) e.load_period_s = period_us / 1e6;
+        r.engines.push_back(std::move(e));
+        ++r.answered;
+    }
+}
 
 Reading read_device(const nvml::Api& api, nvml::Device device) {
     Reading r;
@@ -81,6 +99,7 @@ Reading read_device(const nvml::Api& api, nvml::Device device) {
         g.mem_used_kb = static_cast<int64_t>(memory.used / 1024);
         ++r.answered;
     }
+    read_engines(api, device, r);
     return r;
 }
 
@@ -108,6 +127,28 @@ bool complete(GpuSample& gpu, const GpuSample& from) {
     return any;
 }
 
+// An integrated GPU's video engines are the SoC's own: NVML completes the entry the engine clocks
+// made (its load where that has none) or adds one. A discrete GPU's are its own, named after its
+// NVML index ("GPU1 NVENC") so that two boards and the SoC never share an engine name.
+void add_engines(std::vector<EngineSample>& engines, std::vector<EngineSample> from,
+                 const NvmlDevice& device) {
+    for (auto& e : from) {
+        if (!device.integrated) {
+            e.name = "GPU" + std::to_string(device.index) + " " + e.name;
+            engines.push_back(std::move(e));
+            continue;
+        }
+        auto same = std::find_if(engines.begin(), engines.end(),
+                                 [&](const EngineSample& x) { return x.name == e.name; });
+        if (same == engines.end()) {
+            engines.push_back(std::move(e));
+        } else if (!same->load_pct) {
+            same->load_pct = e.load_pct;
+            same->load_period_s = e.load_period_s;
+        }
+    }
+}
+
 // Per pid, the GPU memory in bytes it holds (absent where NVML cannot say).
 using Holders = std::map<unsigned, std::optional<uint64_t>>;
 
@@ -132,6 +173,7 @@ class NvmlSource final : public Source {
         }
         for (unsigned i = 0; i < count; ++i) {
             NvmlDevice device;
+            device.index = i;
             if (api.device_by_index(i, &device.handle) != kSuccess) continue;
             char name[nvml::kNameLength] = {};
             if (api.name(device.handle, name, sizeof name) == kSuccess)
@@ -171,6 +213,7 @@ class NvmlSource final : public Source {
                 r.values.source = "nvml";
                 sample.gpu.push_back(std::move(r.values));
             }
+            add_engines(sample.engines, std::move(r.engines), device);
             if (r.answered > 0) add_holders(api, device.handle, holders);
         }
         if (sample.procs && !holders.empty()) {

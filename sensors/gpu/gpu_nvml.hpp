@@ -9,6 +9,11 @@
 // the entry's source is then "devfreq+nvml". A value NVML answers NOT_SUPPORTED (or any error)
 // is absent; a device that answers no value at all (Orin on JetPack 7) is left alone and asked
 // again after `reprobe_every`, never latched.
+//
+// The video engines' loads (NVENC, NVDEC, NVJPG, OFA: Thor and discrete GPUs) are engine entries
+// of the sample: an integrated GPU's complete the SoC's engines of those names, a discrete GPU's
+// are "GPU<index> NVENC"... An engine NVML does not know (a missing entry point in an older
+// driver, NOT_SUPPORTED) has no entry.
 #pragma once
 
 #include <chrono>

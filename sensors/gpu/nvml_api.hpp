@@ -8,7 +8,12 @@
 // every maintained dGPU driver), else the `_v2` entry points: both fill the same 24-byte
 // nvmlProcessInfo_t (pid, used memory, GPU and compute instance). The `_v1` ones (16-byte struct)
 // are not used: a driver that old answers nothing else edgetop reads either.
+// The video engines' loads (nvmlDeviceGet{Encoder,Decoder,Jpg,Ofa}Utilization: a percent and the
+// sampling period in microseconds it covers) are optional: the JPEG and OFA queries came to NVML
+// long after the others, so a library without them is still used, without those loads.
 #pragma once
+
+#include <array>
 
 namespace edgetop::nvml {
 
@@ -42,6 +47,21 @@ inline constexpr int kClockMemory = 2;
 inline constexpr int kTemperatureGpu = 0;    // nvmlTemperatureSensors_t
 inline constexpr unsigned kNameLength = 96;  // NVML_DEVICE_NAME_V2_BUFFER_SIZE
 
+// One video engine's load query: (device, percent, sampling period in microseconds).
+using EngineUtilization = Return (*)(Device, unsigned*, unsigned*);
+
+// The video engines NVML reports a load for, in the order of Api::engines.
+struct EngineQuery {
+    const char* symbol;  // the entry point
+    const char* name;    // the engine's name, as the SoC's own engines are named
+};
+inline constexpr std::array<EngineQuery, 4> kEngineQueries{{
+    {"nvmlDeviceGetEncoderUtilization", "NVENC"},
+    {"nvmlDeviceGetDecoderUtilization", "NVDEC"},
+    {"nvmlDeviceGetJpgUtilization", "NVJPG"},
+    {"nvmlDeviceGetOfaUtilization", "OFA"},
+}};
+
 // The entry points, resolved with dlsym.
 struct Api {
     Return (*init)();
@@ -58,6 +78,8 @@ struct Api {
     Return (*memory)(Device, Memory*);
     Return (*compute_processes)(Device, unsigned*, ProcessInfo*);
     Return (*graphics_processes)(Device, unsigned*, ProcessInfo*);
+    // kEngineQueries' entry points; null where the library lacks one.
+    std::array<EngineUtilization, kEngineQueries.size()> engines;
 };
 
 }  // namespace edgetop::nvml

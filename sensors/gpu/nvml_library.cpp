@@ -79,6 +79,9 @@ std::unique_ptr<Library> Library::open(const std::string& path, std::string& why
         need("nvmlDeviceGetComputeRunningProcesses_v2", api.compute_processes);
     if (!resolve(handle, "nvmlDeviceGetGraphicsRunningProcesses_v3", api.graphics_processes))
         need("nvmlDeviceGetGraphicsRunningProcesses_v2", api.graphics_processes);
+    // Optional: a library without one has no load for that engine (nvml_api.hpp).
+    for (size_t i = 0; i < kEngineQueries.size(); ++i)
+        resolve(handle, kEngineQueries[i].symbol, api.engines[i]);
     if (missing) {
         why = path + " lacks " + missing;
         dlclose(handle);

@@ -197,6 +197,7 @@ Sample extreme_sample() {
     s.emc->util_pct = 100.0000004;
     s.engines.push_back({"", std::nullopt, std::nullopt, nan});
     s.engines[1].load_pct = 33.333333333333336;
+    s.engines[1].load_period_s = 1.0 / 6;  // NVML's shortest sampling period
     s.rails[0].voltage_mv = 4999.99995;
     s.rails[0].is_total = true;
     s.rails[1].in_total = true;

@@ -3,6 +3,7 @@
 // with "source":"nvml". A library that fails never stops edgetop.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "e2e/edgetop_process.hpp"
@@ -77,6 +78,8 @@ TEST_F(Nvml, OncePrintsTheDiscreteGpuAndWhatNvmlAdds) {
     for (const char* value : {"nvml    54 ", "41230 mW", "70000 mW", "12.00 %", "6001 MHz",
                               "3072.0 MiB", "12288.0 MiB"})
         EXPECT_NE(nvml.find(value), std::string::npos) << value << " in\n" << run.out;
+    EXPECT_NE(line_of(run.out, "  GPU0 NVENC").find("23.00 %"), std::string::npos) << run.out;
+    EXPECT_NE(line_of(run.out, "  GPU0 NVDEC").find("41.00 %"), std::string::npos) << run.out;
 }
 
 TEST_F(Nvml, RecordWritesTheNvmlGpuWithItsSource) {
@@ -99,6 +102,17 @@ TEST_F(Nvml, RecordWritesTheNvmlGpuWithItsSource) {
     EXPECT_EQ(gpus[0]["mem_total_kb"], 12582912);
     EXPECT_EQ(gpus[0]["temp_c"], 54);
     EXPECT_TRUE(gpus[0]["min_hz"].is_null());
+    // The video engines NVML answers for, named after the GPU's index; not those it does not.
+    std::map<std::string, nlohmann::json> engines;
+    for (const auto& e : samples[1]["engines"])
+        engines[e["name"]] = e;
+    ASSERT_TRUE(engines.contains("GPU0 NVENC")) << samples[1]["engines"];
+    EXPECT_EQ(engines["GPU0 NVENC"]["load"], 23);
+    EXPECT_EQ(engines["GPU0 NVENC"]["load_period_s"], 0.166666);
+    ASSERT_TRUE(engines.contains("GPU0 NVDEC")) << samples[1]["engines"];
+    EXPECT_EQ(engines["GPU0 NVDEC"]["load"], 41);
+    EXPECT_TRUE(engines["GPU0 NVDEC"]["online"].is_null());  // NVML says nothing of clock gating
+    EXPECT_FALSE(engines.contains("GPU0 NVJPG"));            // NOT_SUPPORTED: no entry
 }
 
 // The driver goes away while recording: the samples go on, without NVML's values.

@@ -58,5 +58,27 @@ TEST(ServeNvml, ADiscreteGpuIsServedInBaseUnitsWithItsNameAsLabel) {
     EXPECT_FALSE(value("edgetop_gpu_frequency_min_hertz"));  // NVML has no devfreq bounds
 }
 
+TEST(ServeNvml, ADiscreteGpusVideoEnginesAreServedAsEngineLoads) {
+#ifdef EDGETOP_STATIC
+    GTEST_SKIP() << "the static build has no NVML";
+#endif
+    TempDir dir;
+    NvmlScript script(kDiscreteGpuScript);
+    setenv("EDGETOP_NVML_LIBRARY", kNvmlStub.c_str(), 1);
+    ServeProcess serve(dir, {"--interval", "100"});
+    unsetenv("EDGETOP_NVML_LIBRARY");
+    ASSERT_NE(serve.port(), 0) << serve.child().log();
+    std::string body = metrics_with_gpu(serve);
+    ASSERT_FALSE(body.empty()) << serve.child().log();
+    auto load = ServeProcess::value_of(body, "edgetop_engine_load_ratio{engine=\"GPU0 NVENC\"}");
+    ASSERT_TRUE(load) << body;
+    EXPECT_NEAR(*load, 0.23, 1e-9);
+    auto period =
+        ServeProcess::value_of(body, "edgetop_engine_load_period_seconds{engine=\"GPU0 NVDEC\"}");
+    ASSERT_TRUE(period) << body;
+    EXPECT_NEAR(*period, 0.166666, 1e-9);
+    EXPECT_FALSE(ServeProcess::value_of(body, "edgetop_engine_load_ratio{engine=\"GPU0 NVJPG\"}"));
+}
+
 }  // namespace
 }  // namespace edgetop::testing

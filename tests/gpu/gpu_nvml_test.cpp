@@ -20,6 +20,7 @@ using testing::fixture_path;
 using testing::kDiscreteGpuScript;
 using testing::kNvmlStub;
 using testing::kNvmlStubLacking;
+using testing::kNvmlStubOlder;
 using testing::NvmlScript;
 
 class GpuNvml : public ::testing::Test {
@@ -248,6 +249,92 @@ TEST_F(GpuNvml, ALibraryThatStartsFailingLeavesTheValuesAbsent) {
     EXPECT_FALSE(g.freq_hz);
     EXPECT_FALSE(g.temp_c);
     EXPECT_FALSE(g.mem_used_kb);
+}
+
+const EngineSample* engine_named(const Sample& s, const std::string& name) {
+    for (const auto& e : s.engines)
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+TEST_F(GpuNvml, ADiscreteGpusVideoEnginesAreEnginesNamedAfterItsIndex) {
+    NvmlScript script(kDiscreteGpuScript);
+    auto nvml = make_nvml_source(kNvmlStub);
+    ASSERT_TRUE(nvml->discover(Root(fixture_path("x86-pc"))));
+    auto gpu = make_gpu_source();
+    Sample s = poll("x86-pc", *gpu, *nvml);
+    ASSERT_EQ(s.engines.size(), 2u);  // JPEG and OFA answer NOT_SUPPORTED: no entry
+    EXPECT_EQ(s.engines[0].name, "GPU0 NVENC");
+    EXPECT_EQ(s.engines[0].load_pct, 23);
+    EXPECT_EQ(s.engines[0].load_period_s, 0.166666);
+    EXPECT_FALSE(s.engines[0].online);  // NVML says nothing of the engine's clock
+    EXPECT_FALSE(s.engines[0].freq_hz);
+    EXPECT_EQ(s.engines[1].name, "GPU0 NVDEC");
+    EXPECT_EQ(s.engines[1].load_pct, 41);
+}
+
+TEST_F(GpuNvml, TwoGpusEnginesKeepTheirOwnNamesAndAnsweredEnginesOnly) {
+    NvmlScript script(
+        "count 2\n0 name NVIDIA L4\n1 name NVIDIA L4\n0 util 5 1\n1 util 80 30\n"
+        "0 enc 0 166666\n0 jpg 12 166666\n1 enc 77 1000000\n1 dec !15\n1 ofa 250 166666\n");
+    auto nvml = make_nvml_source(kNvmlStub);
+    ASSERT_TRUE(nvml->discover(Root(fixture_path("x86-pc"))));
+    auto gpu = make_gpu_source();
+    Sample s = poll("x86-pc", *gpu, *nvml);
+    ASSERT_EQ(s.engines.size(), 3u);
+    ASSERT_TRUE(engine_named(s, "GPU0 NVENC"));
+    EXPECT_EQ(engine_named(s, "GPU0 NVENC")->load_pct, 0);  // idle: 0 %, not absent
+    EXPECT_EQ(engine_named(s, "GPU0 NVJPG")->load_pct, 12);
+    ASSERT_TRUE(engine_named(s, "GPU1 NVENC"));
+    EXPECT_EQ(engine_named(s, "GPU1 NVENC")->load_pct, 77);
+    EXPECT_EQ(engine_named(s, "GPU1 NVENC")->load_period_s, 1.0);
+    EXPECT_FALSE(engine_named(s, "GPU1 NVDEC"));  // GPU_IS_LOST
+    EXPECT_FALSE(engine_named(s, "GPU1 OFA"));    // 250 %: not a load
+}
+
+// Thor: the engine clocks list NVENC and NVDEC (NVDEC with a kernel load file); NVML gives the
+// loads the SoC's engines lack and the engines the clocks did not list.
+TEST_F(GpuNvml, OnThorNvmlCompletesTheSocsEnginesInsteadOfAddingOthers) {
+    NvmlScript script(
+        "count 1\n0 name NVIDIA Thor\n0 util 42 7\n0 enc 35 166666\n0 dec 60 166666\n"
+        "0 jpg 8 166666\n0 ofa 0 166666\n");
+    auto nvml = make_nvml_source(kNvmlStub);
+    ASSERT_TRUE(nvml->discover(Root(fixture_path("thor"))));
+    auto gpu = make_gpu_source();
+    Root root(fixture_path("thor"));
+    gpu->discover(root);
+    Sample s;
+    gpu->poll(s);
+    EngineSample nvenc, nvdec;
+    nvenc.name = "NVENC", nvenc.online = true, nvenc.freq_hz = 1164000000;
+    nvdec.name = "NVDEC", nvdec.online = true, nvdec.freq_hz = 1164000000, nvdec.load_pct = 55;
+    s.engines = {nvenc, nvdec};
+    nvml->poll(s);
+    ASSERT_EQ(s.engines.size(), 4u);
+    EXPECT_EQ(s.engines[0].name, "NVENC");
+    EXPECT_EQ(s.engines[0].load_pct, 35);
+    EXPECT_EQ(s.engines[0].load_period_s, 0.166666);
+    EXPECT_EQ(s.engines[0].freq_hz, 1164000000);  // the clock's reading stays
+    EXPECT_EQ(s.engines[1].load_pct, 55);         // the kernel's load stays
+    EXPECT_FALSE(s.engines[1].load_period_s);
+    EXPECT_EQ(s.engines[2].name, "NVJPG");
+    EXPECT_EQ(s.engines[2].load_pct, 8);
+    EXPECT_EQ(s.engines[3].name, "OFA");
+    EXPECT_EQ(s.engines[3].load_pct, 0);
+}
+
+// A driver from before the JPEG and OFA queries: the library is used, with the loads it has.
+TEST_F(GpuNvml, ALibraryWithoutTheJpegAndOfaQueriesIsUsedWithoutThoseLoads) {
+    NvmlScript script(kDiscreteGpuScript + "0 jpg 12 166666\n0 ofa 3 166666\n");
+    auto nvml = make_nvml_source(kNvmlStubOlder);
+    ASSERT_TRUE(nvml->discover(Root(fixture_path("x86-pc"))));
+    auto gpu = make_gpu_source();
+    Sample s = poll("x86-pc", *gpu, *nvml);
+    EXPECT_EQ(s.gpu.at(0).load_pct, 37);
+    ASSERT_EQ(s.engines.size(), 2u);
+    EXPECT_EQ(s.engines[0].name, "GPU0 NVENC");
+    EXPECT_EQ(s.engines[1].name, "GPU0 NVDEC");
+    EXPECT_EQ(nvml_status(nvml->status())->state, SourceStatus::State::found);
 }
 
 TEST(NvmlIntegratedName, TegraGpusAreIntegratedDiscreteBoardsAreNot) {

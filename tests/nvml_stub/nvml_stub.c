@@ -16,9 +16,14 @@
  *   <i> memory <total bytes> <used bytes>
  *   <i> compute <pid> <bytes>        one line per process; bytes -1: not available
  *   <i> graphics <pid> <bytes>
+ *   <i> enc <percent> <period us>    nvmlDeviceGetEncoderUtilization
+ *   <i> dec <percent> <period us>    nvmlDeviceGetDecoderUtilization
+ *   <i> jpg <percent> <period us>    nvmlDeviceGetJpgUtilization
+ *   <i> ofa <percent> <period us>    nvmlDeviceGetOfaUtilization
  * An answer written as `<i> <key> !<code>` returns that code; a value without a line answers
  * NOT_SUPPORTED (3). Built without nvmlDeviceGetUtilizationRates when NVML_STUB_LACKS_UTILIZATION
- * is defined: a library that lacks a symbol. */
+ * is defined: a library that lacks a symbol; without the JPEG and OFA queries when
+ * NVML_STUB_LACKS_JPG_OFA is defined: a driver older than those two. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +35,7 @@
 #define INSUFFICIENT_SIZE 7
 #define MAX_DEVICES 8
 #define MAX_PROCS 16
-#define MAX_ANSWERS 16
+#define MAX_ANSWERS 24
 
 typedef struct {
     char key[16];
@@ -253,3 +258,31 @@ int nvmlDeviceGetComputeRunningProcesses_v3(void* handle, unsigned* count, proce
 int nvmlDeviceGetGraphicsRunningProcesses_v3(void* handle, unsigned* count, process_t* out) {
     return processes(handle, 0, count, out);
 }
+
+static int engine(void* handle, const char* key, unsigned* percent, unsigned* period_us) {
+    unsigned long long value = 0, period = 0;
+    int code = find_answer(handle, key, 0, &value, &period);
+    if (code == OK) {
+        *percent = (unsigned)value;
+        *period_us = (unsigned)period;
+    }
+    return code;
+}
+
+int nvmlDeviceGetEncoderUtilization(void* handle, unsigned* percent, unsigned* period_us) {
+    return engine(handle, "enc", percent, period_us);
+}
+
+int nvmlDeviceGetDecoderUtilization(void* handle, unsigned* percent, unsigned* period_us) {
+    return engine(handle, "dec", percent, period_us);
+}
+
+#ifndef NVML_STUB_LACKS_JPG_OFA
+int nvmlDeviceGetJpgUtilization(void* handle, unsigned* percent, unsigned* period_us) {
+    return engine(handle, "jpg", percent, period_us);
+}
+
+int nvmlDeviceGetOfaUtilization(void* handle, unsigned* percent, unsigned* period_us) {
+    return engine(handle, "ofa", percent, period_us);
+}
+#endif

@@ -51,7 +51,7 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
                                      "power_limit_mw", "mem_used_kb", "mem_total_kb", "gpc"}));
     EXPECT_EQ(keys(line["emc"]), (std::set<std::string>{"util", "freq_hz", "min_hz", "max_hz"}));
     EXPECT_EQ(keys(line["engines"][0]),
-              (std::set<std::string>{"name", "online", "freq_hz", "load"}));
+              (std::set<std::string>{"name", "online", "freq_hz", "load", "load_period_s"}));
     EXPECT_EQ(
         keys(line["rails"][0]),
         (std::set<std::string>{"name", "voltage_mv", "current_ma", "power_mw", "is_total",

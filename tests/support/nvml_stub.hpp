@@ -10,8 +10,11 @@ namespace edgetop::testing {
 
 inline const std::string kNvmlStub = EDGETOP_NVML_STUB;                 // every entry point
 inline const std::string kNvmlStubLacking = EDGETOP_NVML_STUB_LACKING;  // no utilisation query
+inline const std::string kNvmlStubOlder = EDGETOP_NVML_STUB_OLDER;      // no JPEG or OFA load query
 
-// A discrete GPU as NVML reports one (an RTX A2000 12GB under load): device 0 of a script.
+// A discrete GPU as NVML reports one (an RTX A2000 12GB under load, encoding and decoding video;
+// 166666 us, 1/6 s, the shortest sampling period NVML documents; its JPEG and OFA queries answer
+// NOT_SUPPORTED): device 0 of a script.
 inline const std::string kDiscreteGpuScript =
     "count 1\n"
     "0 name NVIDIA RTX A2000 12GB\n"
@@ -24,6 +27,8 @@ inline const std::string kDiscreteGpuScript =
     "0 power 41230\n"
     "0 limit 70000\n"
     "0 memory 12884901888 3221225472\n"
+    "0 enc 23 166666\n"
+    "0 dec 41 166666\n"
     "0 compute 4242 2147483648\n"
     "0 graphics 4242 1073741824\n"
     "0 graphics 4343 268435456\n";

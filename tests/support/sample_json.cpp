@@ -94,7 +94,8 @@ ordered_json engines_json(const std::vector<EngineSample>& engines) {
         out.push_back({{"name", e.name},
                        {"online", optional(e.online)},
                        {"freq_hz", optional(e.freq_hz)},
-                       {"load", rounded(e.load_pct)}});
+                       {"load", rounded(e.load_pct)},
+                       {"load_period_s", rounded(e.load_period_s)}});
     return out;
 }
 
