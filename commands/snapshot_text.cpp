@@ -194,7 +194,7 @@ void power_section(std::string& out, const Sample& s) {
 
 void oc_events_section(std::string& out, const std::vector<OcEventSample>& events) {
     using S = OcEventSample;
-    table_section(out, "Over-current", events,
+    table_section(out, "OC events", events,
                   {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("kind")>("kind"),
                    field_column<S, key<S>("events")>("events"),
                    field_column<S, key<S>("events_per_s")>("rate"),
