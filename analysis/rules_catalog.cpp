@@ -16,6 +16,13 @@ RuleParam seconds(std::string key, double value, std::string description) {
     return {std::move(key), value, "s", std::move(description), 0, 3600};
 }
 
+// Over-current throttle events (soctherm_oc) are counted over this window.
+RuleParam oc_window() {
+    return seconds("oc_window_s", 10,
+                   "over-current and under-voltage events are counted over "
+                   "this window");
+}
+
 std::vector<RuleParam> with_hysteresis(std::vector<RuleParam> params, double sustain_s,
                                        double clear_s) {
     params.push_back(seconds("sustain_s", sustain_s,
@@ -44,18 +51,22 @@ std::vector<RuleInfo> build_catalog() {
          check_cpu_oversubscribed});
     rules.push_back({"cpu_dvfs_throttle", Severity::bottleneck,
                      "A busy CPU cluster (≥ busy_pct) runs below freq_ratio_pct of the highest "
-                     "clock its power mode currently allows.",
+                     "clock its power mode currently allows; evidence: the over-current and "
+                     "under-voltage throttle events the SoC counted (soctherm_oc, Orin and Thor).",
                      with_hysteresis({pct("busy_pct", 80, "cluster utilisation at or above this"),
                                       pct("freq_ratio_pct", 90,
-                                          "current clock below this share of scaling_max_freq")},
+                                          "current clock below this share of scaling_max_freq"),
+                                      oc_window()},
                                      3, 5),
                      check_cpu_dvfs_throttle});
     rules.push_back({"gpu_dvfs_throttle", Severity::bottleneck,
                      "A busy GPU (≥ busy_pct) runs below freq_ratio_pct of the highest clock its "
-                     "power mode currently allows.",
+                     "power mode currently allows; evidence: the over-current and under-voltage "
+                     "throttle events the SoC counted (soctherm_oc, Orin and Thor).",
                      with_hysteresis({pct("busy_pct", 80, "GPU load at or above this"),
                                       pct("freq_ratio_pct", 90,
-                                          "current clock below this share of devfreq max_freq")},
+                                          "current clock below this share of devfreq max_freq"),
+                                      oc_window()},
                                      3, 5),
                      check_gpu_dvfs_throttle});
     rules.push_back(
@@ -68,12 +79,14 @@ std::vector<RuleInfo> build_catalog() {
                          1, 5),
          check_thermal_throttle});
     rules.push_back({"power_limit", Severity::bottleneck,
-                     "An INA3221 over-current alarm is set, or total power reaches the budget "
-                     "(budget_w).",
+                     "An INA3221 over-current alarm is set, the SoC counted over-current or "
+                     "under-voltage throttle events within oc_window_s (soctherm_oc, Orin and "
+                     "Thor), or total power reaches the budget (budget_w).",
                      with_hysteresis({{"budget_w", 0, "W",
                                        "total power budget; 0 = the current power mode's watts "
                                        "(MODE_30W -> 30)",
-                                       0, 10000}},
+                                       0, 10000},
+                                      oc_window()},
                                      3, 5),
                      check_power_limit});
     rules.push_back(

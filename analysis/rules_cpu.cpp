@@ -7,6 +7,7 @@
 
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
+#include "analysis/rules_oc_evidence.hpp"
 #include "analysis/rules_window.hpp"
 #include "edgetop/number_text.hpp"
 
@@ -180,12 +181,17 @@ RuleResult check_cpu_dvfs_throttle(const RuleInput& in) {
             "no online CPU with utilisation, current and maximum clock (cpufreq "
             "scaling_cur_freq / scaling_max_freq)");
     if (!in.details) return r;
+    const auto oc_events = oc_events_in_window(in.window, in.params.get("oc_window_s"));
+    if (r.holds) throttled = with_oc_events(std::move(throttled), oc_events);
     r.message = r.holds ? fmt::format("{}", fmt::join(throttled, "; "))
                         : fmt::format(
                               "no CPU cluster at or above {:g} % busy runs below {:g} % "
                               "of its allowed clock",
                               busy_pct, ratio_pct);
-    r.evidence = {{"units", units}, {"busy_pct", busy_pct}, {"freq_ratio_pct", ratio_pct}};
+    r.evidence = {{"units", units},
+                  {"busy_pct", busy_pct},
+                  {"freq_ratio_pct", ratio_pct},
+                  {"oc_events", oc_events_evidence(oc_events)}};
     return r;
 }
 

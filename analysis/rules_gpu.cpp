@@ -6,6 +6,7 @@
 
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
+#include "analysis/rules_oc_evidence.hpp"
 #include "analysis/rules_window.hpp"
 #include "edgetop/number_text.hpp"
 
@@ -52,12 +53,17 @@ RuleResult check_gpu_dvfs_throttle(const RuleInput& in) {
         return RuleResult::inactive(
             "no GPU with load, current and maximum clock (devfreq load / cur_freq / max_freq)");
     if (!in.details) return r;
+    const auto oc_events = oc_events_in_window(in.window, in.params.get("oc_window_s"));
+    if (r.holds) throttled = with_oc_events(std::move(throttled), oc_events);
     r.message = r.holds ? fmt::format("{}", fmt::join(throttled, "; "))
                         : fmt::format(
                               "no GPU at or above {:g} % load runs below {:g} % of its "
                               "allowed clock",
                               busy_pct, ratio_pct);
-    r.evidence = {{"units", units}, {"busy_pct", busy_pct}, {"freq_ratio_pct", ratio_pct}};
+    r.evidence = {{"units", units},
+                  {"busy_pct", busy_pct},
+                  {"freq_ratio_pct", ratio_pct},
+                  {"oc_events", oc_events_evidence(oc_events)}};
     return r;
 }
 

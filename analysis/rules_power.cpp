@@ -7,6 +7,7 @@
 #include "analysis/energy_integrator.hpp"
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_helpers.hpp"
+#include "analysis/rules_oc_evidence.hpp"
 #include "analysis/rules_window.hpp"
 #include "edgetop/number_text.hpp"
 
@@ -40,17 +41,21 @@ RuleResult check_power_limit(const RuleInput& in) {
         alarm_on = alarm_on || rail.crit_alarm == true || rail.warn_alarm == true;
     }
     const bool budget_known = total && budget;
-    if (!alarms_known && !budget_known) {
+    const auto oc_events = oc_events_in_window(in.window, in.params.get("oc_window_s"));
+    const bool oc_known = !oc_events.empty();
+    if (!alarms_known && !budget_known && !oc_known) {
         if (!total)
-            return RuleResult::inactive("no over-current alarms and no total power reading");
+            return RuleResult::inactive(
+                "no over-current alarms or counters and no total power reading");
         return RuleResult::inactive(
-            "no over-current alarms, and no power budget: the power mode names no watts (set "
-            "power_limit.budget_w)");
+            "no over-current alarms or counters, and no power budget: the power mode names no "
+            "watts (set power_limit.budget_w)");
     }
     RuleResult r;
     r.active = true;
     const bool over_budget = budget_known && *total / 1000.0 >= budget->watts;
-    r.holds = over_budget || alarm_on;
+    const bool oc_throttled = any_oc_event(oc_events);
+    r.holds = over_budget || alarm_on || oc_throttled;
     if (!in.details) return r;
 
     std::vector<std::string> alarm_text;
@@ -69,7 +74,8 @@ RuleResult check_power_limit(const RuleInput& in) {
                           {"warn_ma", or_null(rail.warn_ma)},
                           {"crit_ma", or_null(rail.crit_ma)}});
     }
-    std::vector<std::string> parts = alarm_text;
+    std::vector<std::string> parts = describe(oc_events);
+    parts.insert(parts.end(), alarm_text.begin(), alarm_text.end());
     if (over_budget)
         parts.insert(parts.begin(),
                      fmt::format("total power {} W at or over the {:g} W "
@@ -80,15 +86,16 @@ RuleResult check_power_limit(const RuleInput& in) {
     else if (budget_known)
         r.message = fmt::format(
             "total power {} W of a {:g} W budget ({}); no over-current "
-            "alarm",
-            fixed(*total / 1000.0, 1), budget->watts, budget->source);
+            "alarm{}",
+            fixed(*total / 1000.0, 1), budget->watts, budget->source, oc_known ? " or event" : "");
     else
-        r.message = "no over-current alarm";
+        r.message = oc_known ? "no over-current alarm or event" : "no over-current alarm";
     r.evidence = {
         {"total_w", total ? nlohmann::json(round_to(*total / 1000.0, 2)) : nlohmann::json()},
         {"budget_w", budget ? nlohmann::json(budget->watts) : nlohmann::json()},
         {"budget_source", budget ? nlohmann::json(budget->source) : nlohmann::json()},
-        {"alarms", alarms}};
+        {"alarms", alarms},
+        {"oc_events", oc_events_evidence(oc_events)}};
     return r;
 }
 

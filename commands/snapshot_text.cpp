@@ -192,6 +192,15 @@ void power_section(std::string& out, const Sample& s) {
     out += t.render("  ");
 }
 
+void oc_events_section(std::string& out, const std::vector<OcEventSample>& events) {
+    using S = OcEventSample;
+    table_section(out, "OC events", events,
+                  {field_column<S, key<S>("name")>("name"), field_column<S, key<S>("kind")>("kind"),
+                   field_column<S, key<S>("events")>("events"),
+                   field_column<S, key<S>("events_per_s")>("rate"),
+                   field_column<S, key<S>("throttle_enabled")>("throttle")});
+}
+
 void thermal_section(std::string& out, const std::vector<ThermalSample>& zones) {
     using S = ThermalSample;
     table_section(
@@ -317,6 +326,7 @@ std::string format_snapshot(const Sample& s, const Board& board) {
     emc_section(out, s.emc);
     engines_section(out, s.engines);
     power_section(out, s);
+    oc_events_section(out, s.oc_events);
     thermal_section(out, s.thermal);
     fans_section(out, s.fans);
     cooling_section(out, s.cooling);

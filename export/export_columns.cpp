@@ -71,7 +71,7 @@ constexpr Naming kNamings[] = {
     {"rails", "rail_{}_", "rail"},   {"thermal", "thermal_{}_", "thermal"},
     {"fans", "fan_{}_", "fan"},      {"mem", "mem_", "mem"},
     {"procs", "procs_", "procs"},    {"disks", "disk_{}_", "disk"},
-    {"net", "net_{}_", "net"},
+    {"net", "net_{}_", "net"},       {"oc_events", "{}_", "oc"},
 };
 
 // The prefix with "{}" replaced by the element's id or name.

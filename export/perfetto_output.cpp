@@ -35,6 +35,7 @@ constexpr Track kTracks[] = {
     {"engine", "freq_hz", "engine_freq_hz", "", ""},
     {"sample", "power_total_mw", "power_mw", "total", ""},
     {"rail", "power_mw", "power_mw", "", ""},
+    {"oc", "events_per_s", "oc_events_per_s", "", ""},
     {"thermal", "temp_c", "temp_c", "", ""},
     {"fan", "speed_pct", "fan_speed_pct", "", ""},
     {"mem", "used_kb", "mem_kb", "used", ""},

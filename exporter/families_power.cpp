@@ -39,6 +39,20 @@ void append_energy(const FamilyInput& in, Families& out) {
     out.push_back(std::move(total));
 }
 
+// A count since boot, so a counter: rate() over it is the events per second.
+void append_oc_events(const Sample& sample, Families& out) {
+    auto events = make_family("edgetop_oc_events_total",
+                              "Throttle events of the SoC's over-current hwmon since boot "
+                              "(soctherm_oc): oc1 under-voltage, oc2 average over-current, oc3 "
+                              "instantaneous over-current.",
+                              MetricType::Counter);
+    for (const auto& event : sample.oc_events)
+        if (event.events)
+            add_value(events, static_cast<double>(*event.events), {{"event", event.name}});
+    out.push_back(std::move(events));
+    append_schema_families(sample.oc_events, out);
+}
+
 }  // namespace
 
 void append_power_families(const FamilyInput& in, Families& out) {
@@ -51,6 +65,7 @@ void append_power_families(const FamilyInput& in, Families& out) {
     out.push_back(std::move(watts));
     append_schema_families(&in.sample, out);
     append_energy(in, out);
+    append_oc_events(in.sample, out);
 }
 
 }  // namespace edgetop::exporter

@@ -12,7 +12,8 @@
 // - edgetop_flag_*, edgetop_samples_total, edgetop_last_sample_timestamp_seconds: the serve's own
 //   counts and the sample's wall-clock time as Unix seconds;
 // - edgetop_memory_major_faults_total, edgetop_memory_oom_kills_total: counters (/proc/vmstat),
-//   the first from the raw counter the line does not carry.
+//   the first from the raw counter the line does not carry;
+// - edgetop_oc_events_total: a counter (the soctherm_oc counts since boot).
 #pragma once
 
 #include "edgetop/sample_schema.hpp"
@@ -122,6 +123,17 @@ struct SchemaMetrics<RailSample> {
                             "edgetop_rail_voltage_volts", "Bus voltage of the power rail."),
                         metric<S, schema::index_of<S>("current_ma")>(
                             "edgetop_rail_current_amperes", "Current through the power rail."));
+};
+
+// The event counts are a counter written by hand (families_power.cpp).
+template <>
+struct SchemaMetrics<OcEventSample> {
+    using S = OcEventSample;
+    static constexpr auto label = exporter::label<S, schema::index_of<S>("name")>("event");
+    static constexpr auto metrics = std::make_tuple(metric<S,
+                                                           schema::index_of<S>("throttle_enabled")>(
+        "edgetop_oc_throttle_enabled",
+        "Whether the over-current or under-voltage event throttles the clocks (1) or not (0)."));
 };
 
 template <>

@@ -19,9 +19,9 @@ struct ElementLimit {
 
 // One entry per list of the sample schema (tests check that none is missing).
 inline constexpr ElementLimit kElementLimits[] = {
-    {"cores", 4096}, {"gpu", 64},       {"gpc", 64},     {"engines", 256},
-    {"rails", 1024}, {"thermal", 1024}, {"fans", 256},   {"flags", 1024},
-    {"top", 4096},   {"cooling", 1024}, {"disks", 1024}, {"net", 4096},
+    {"cores", 4096},   {"gpu", 64},   {"gpc", 64},       {"engines", 256}, {"rails", 1024},
+    {"thermal", 1024}, {"fans", 256}, {"flags", 1024},   {"top", 4096},    {"cooling", 1024},
+    {"disks", 1024},   {"net", 4096}, {"oc_events", 16},
 };
 // A list the table does not name (none today).
 inline constexpr std::size_t kDefaultElementLimit = 1024;

@@ -115,6 +115,7 @@ std::vector<PanelSpec> power(int width, const LayoutModel& m) {
     bool wide = is_wide(width);
     return {
         {PanelId::rails, 3, 3 + std::max(1, m.rails)},
+        {PanelId::oc_events, 2, 1 + m.oc_events, false, Side::left, m.oc_events > 0},
         {PanelId::zones, 2, 1 + m.zones, wide, Side::right, m.zones > 0},
         {PanelId::power_graph, 3, wide ? 30 : 8, true, Side::left, m.rails > 0},
         {PanelId::fans, 2, 1 + m.fans, false, Side::right, m.fans > 0},
@@ -221,14 +222,14 @@ bool overlaps(const Rect& a, const Rect& b) {
 
 std::string_view panel_name(PanelId id) {
     constexpr std::array kNames = {
-        "header",       "tabs",        "footer",        "cpu_bars",     "gpu_summary",
-        "memory",       "power",       "thermal",       "fans_summary", "flags_summary",
-        "top_procs",    "cpu_cores",   "cpu_split",     "cpu_history",  "ctxt_graph",
-        "gpu_load",     "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
-        "rails",        "power_graph", "zones",         "fans",         "memory_breakdown",
-        "memory_graph", "emc",         "process_table", "flag_list",    "flag_timeline",
-        "info",         "pressure",    "cooling",       "io",           "absent_sources",
-        "more_panels"};
+        "header",         "tabs",        "footer",        "cpu_bars",     "gpu_summary",
+        "memory",         "power",       "thermal",       "fans_summary", "flags_summary",
+        "top_procs",      "cpu_cores",   "cpu_split",     "cpu_history",  "ctxt_graph",
+        "gpu_load",       "gpu_freq",    "gpu_info",      "engines",      "gpu_processes",
+        "rails",          "power_graph", "zones",         "fans",         "memory_breakdown",
+        "memory_graph",   "emc",         "process_table", "flag_list",    "flag_timeline",
+        "info",           "pressure",    "cooling",       "io",           "oc_events",
+        "absent_sources", "more_panels"};
     return kNames[static_cast<size_t>(id)];
 }
 
@@ -267,6 +268,7 @@ std::string_view panel_title(PanelId id) {
                                     "Pressure stalls",
                                     "Cooling devices",
                                     "Disks / network",
+                                    "Over-current",
                                     "n/a",
                                     "more"};
     return kTitles[static_cast<size_t>(id)];
@@ -301,6 +303,8 @@ PanelItems panel_items(PanelId id, const LayoutModel& m) {
             return {"cooling devices", m.cooling};
         case PanelId::io:
             return {"disks and interfaces", m.disks + m.nets};
+        case PanelId::oc_events:
+            return {"counters", m.oc_events};
         default:
             return {};
     }

@@ -62,9 +62,10 @@ enum class PanelId {
     flag_timeline,
     // info
     info,
-    pressure,  // analysis
-    cooling,   // power
-    io,        // overview, memory: disks and network interfaces
+    pressure,   // analysis
+    cooling,    // power
+    io,         // overview, memory: disks and network interfaces
+    oc_events,  // power: over-current and under-voltage throttle counters
     // any page: the panels whose source is absent, on one line
     absent_sources,
     // any page: the panels that got no row at all, on the last row
@@ -100,6 +101,7 @@ struct LayoutModel {
     int cooling = 0;          // cooling devices
     bool psi = false;         // pressure stall information is read
     int disks = 0, nets = 0;  // physical disks, network interfaces
+    int oc_events = 0;        // soctherm_oc counters (Orin, Thor)
 };
 
 // Cells of the grids (Overview rails and zones, GPU engines): the whole name, then the value;

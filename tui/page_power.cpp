@@ -1,6 +1,6 @@
-// Page 4, Power & thermal: every rail (V, mA, mW, session average, energy so far), the total
-// power graph, every thermal zone against its trip points, fans, cooling devices
-// (panel_cooling.cpp).
+// Page 4, Power & thermal: every rail (V, mA, mW, session average, energy so far), the
+// over-current throttle counters (panel_oc_events.cpp), the total power graph, every thermal zone
+// against its trip points, fans, cooling devices (panel_cooling.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -185,6 +185,9 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             break;
         case PanelId::cooling:
             draw_cooling_panel(c, s);
+            break;
+        case PanelId::oc_events:
+            draw_oc_events_panel(c, s);
             break;
         default:
             break;

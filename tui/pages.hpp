@@ -20,8 +20,9 @@ void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
 // The Analysis page's detail view of UiState::flag_detail, over the whole body of the page.
 void draw_flag_detail(const Canvas& c, const FrameContext& ctx);
 void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_pressure_panel(const Canvas& c, const Sample& s);  // PSI, on the analysis page
-void draw_cooling_panel(const Canvas& c, const Sample& s);   // cooling devices, on the power page
+void draw_pressure_panel(const Canvas& c, const Sample& s);   // PSI, on the analysis page
+void draw_cooling_panel(const Canvas& c, const Sample& s);    // cooling devices, on the power page
+void draw_oc_events_panel(const Canvas& c, const Sample& s);  // over-current counts, power page
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);

@@ -41,6 +41,8 @@ std::string_view absent_text(PanelId id, const FrameContext& ctx) {
             return "no cooling device";
         case PanelId::io:
             return "no disks or network";
+        case PanelId::oc_events:
+            return "no over-current counters";
         default:
             return panel_title(id);
     }

@@ -128,6 +128,7 @@ LayoutModel ViewModel::layout_model() const {
     m.psi = sample_.psi.has_value();
     m.disks = static_cast<int>(sample_.disks.size());
     m.nets = static_cast<int>(sample_.net.size());
+    m.oc_events = static_cast<int>(sample_.oc_events.size());
     return m;
 }
 

@@ -102,6 +102,16 @@ struct RailSample {
     bool in_total = false;  // one of the rails whose sum is the board total (no input rail)
 };
 
+// One event counter of the SoC's over-current hwmon (`soctherm_oc`, Jetson Orin and Thor). Each
+// event is the hardware lowering the CPU and GPU clocks for a moment, where throttling is enabled.
+struct OcEventSample {
+    std::string name;  // "oc1", "oc2", "oc3": the prefix of its sysfs files
+    std::string kind;  // "under-voltage", "average over-current", "instantaneous over-current"
+    std::optional<int64_t> events;         // count since boot (ocN_event_cnt)
+    std::optional<double> events_per_s;    // over the last interval
+    std::optional<bool> throttle_enabled;  // ocN_throt_en
+};
+
 struct ThermalSample {
     std::string name;
     std::optional<double> temp_c;  // absent when power-gated (-256000) or unreadable
@@ -189,6 +199,7 @@ struct Sample {
     std::vector<EngineSample> engines;
     std::vector<RailSample> rails;
     std::optional<double> power_total_mw;
+    std::vector<OcEventSample> oc_events;  // empty where the SoC has no soctherm_oc hwmon
     std::vector<ThermalSample> thermal;
     std::vector<FanSample> fans;
     MemSample mem;

@@ -350,6 +350,23 @@ struct Schema<RailSample> {
 };
 
 template <>
+struct Schema<OcEventSample> {
+    using S = OcEventSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text, "`oc1`, `oc2`, `oc3`: the prefix of its sysfs files"),
+        field("kind", &S::kind, U::text,
+              "`under-voltage` (oc1), `average over-current` (oc2), `instantaneous over-current` "
+              "(oc3)"),
+        field("events", &S::events, U::count,
+              "throttle events since boot (`ocN_event_cnt`); null when unreadable"),
+        field("events_per_s", &S::events_per_s, U::per_second, R::significant,
+              "events over the last interval; null in the first sample and where the count "
+              "went back (a reset)"),
+        field("throttle_enabled", &S::throttle_enabled, U::boolean,
+              "the event throttles the clocks (`ocN_throt_en`)"));
+};
+
+template <>
 struct Schema<ThermalSample> {
     using S = ThermalSample;
     static constexpr auto fields =
@@ -492,6 +509,9 @@ struct Schema<Sample> {
         field("rails", &S::rails, U::objects, "power rails"),
         field("power_total_mw", &S::power_total_mw, U::milliwatt, R::significant,
               "board input power"),
+        field("oc_events", &S::oc_events, U::objects,
+              "over-current and under-voltage throttle counters of the `soctherm_oc` hwmon "
+              "(Orin, Thor); empty elsewhere"),
         field("thermal", &S::thermal, U::objects, "thermal zones and sensors"),
         field("fans", &S::fans, U::objects, "fans"), field("mem", &S::mem, U::object, "memory"),
         field("procs", &S::procs, U::object,

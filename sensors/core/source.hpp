@@ -57,6 +57,7 @@ SourcePtr make_nvml_source();       // NVIDIA GPUs through libnvidia-ml, loaded 
 SourcePtr make_emc_source();        // memory controller clock and activity
 SourcePtr make_engines_source();    // APE, DLA, PVA, NVENC, ... clocks
 SourcePtr make_power_source();      // INA3221 (hwmon and IIO), RAPL
+SourcePtr make_oc_events_source();  // soctherm_oc: over-current and under-voltage throttle counts
 SourcePtr make_thermal_source();    // thermal zones and hwmon temperatures
 SourcePtr make_fan_source();        // PWM fans and tachometers
 SourcePtr make_board_source();      // device tree, L4T, nvpmodel

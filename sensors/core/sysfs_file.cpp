@@ -240,6 +240,12 @@ std::optional<int64_t> read_int_file(const std::string& real_path) {
     return file.read_int();
 }
 
+std::optional<bool> read_flag(SysFile& file) {
+    auto value = file.read_int();
+    if (!value || (*value != 0 && *value != 1)) return std::nullopt;
+    return *value == 1;
+}
+
 OpenResult probe_file(const std::string& real_path) {
     return SysFile(real_path).open_result();
 }

@@ -77,6 +77,8 @@ std::string special_file_problem(const std::string& real_path);
 // empty.
 std::string input_stream_problem(const std::string& path);
 std::optional<int64_t> read_int_file(const std::string& real_path);
+// An attribute that is 0 or 1 (an alarm, an enable): nullopt for anything else.
+std::optional<bool> read_flag(SysFile& file);
 OpenResult probe_file(const std::string& real_path);
 
 // Strict integer parse of a whole token (optional sign, digits, surrounding white space).

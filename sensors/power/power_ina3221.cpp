@@ -42,12 +42,6 @@ std::optional<double> read_number(SysFile& file, double max_magnitude = kMaxMagn
     return value;
 }
 
-std::optional<bool> read_flag(SysFile& file) {
-    auto value = file.read_int();
-    if (!value || (*value != 0 && *value != 1)) return std::nullopt;
-    return *value == 1;
-}
-
 // Mainline driver: in[1-3]_label names a channel; in4-6 are shunt voltages and in7 / curr4 the
 // sum channel, none of which is a rail.
 std::vector<Ina3221Channel> hwmon_channels(const Root& root, const std::string& dir) {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <string_view>
 
 #include "sensors/power/rates_power.hpp"
@@ -33,11 +34,27 @@ bool is_rapl_package(const RailSample& rail) {
     return rail.name.starts_with("package-") && rail.name.find('/') == std::string::npos;
 }
 
+// Over-current events per second. The counts never go back while the board runs: one that did
+// was reset (the driver reloaded, a replayed tree), and gives no rate for that interval rather
+// than a negative one. (The BPMP keeps 32-bit counts: at the thousands per second of a board
+// throttling hard, a wrap is months away.)
+void derive_oc_event_rates(const Sample& prev, Sample& cur, double dt_s) {
+    for (auto& event : cur.oc_events) {
+        const auto before =
+            std::find_if(prev.oc_events.begin(), prev.oc_events.end(),
+                         [&](const OcEventSample& e) { return e.name == event.name; });
+        if (before == prev.oc_events.end() || !before->events || !event.events) continue;
+        if (*event.events < *before->events) continue;
+        event.events_per_s = static_cast<double>(*event.events - *before->events) / dt_s;
+    }
+}
+
 }  // namespace
 
 void derive_power_rates(const Sample& prev, Sample& cur) {
     double dt_s = cur.t_s - prev.t_s;
     if (!(dt_s > 0)) return;
+    derive_oc_event_rates(prev, cur, dt_s);
     std::optional<double> package_sum;
     bool package_missing = false;
     for (auto& rail : cur.rails) {

@@ -19,6 +19,7 @@ std::vector<SourcePtr> make_all_sources(const Root& root) {
     sources.push_back(make_emc_source());
     sources.push_back(make_engines_source());
     sources.push_back(make_power_source());
+    sources.push_back(make_oc_events_source());
     sources.push_back(make_thermal_source());
     sources.push_back(make_fan_source());
     sources.push_back(make_pressure_source());

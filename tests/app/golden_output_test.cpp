@@ -204,6 +204,10 @@ Sample extreme_sample() {
     s.rails[0].warn_alarm = true;
     s.rails[0].crit_alarm = true;
     s.power_total_mw = 0.1 + 0.2;
+    s.oc_events.push_back({"oc1", "under-voltage", 0, 0.0, true});
+    s.oc_events.push_back({"oc2", "average over-current", std::nullopt, std::nullopt, false});
+    s.oc_events.push_back(
+        {"oc3", "instantaneous over-current", 4294967295, 1234.5678901, std::nullopt});
     s.thermal.push_back({"\x01\x1f", -40.0625});
     s.fans.push_back({"fan\n2", std::nullopt, std::nullopt, std::nullopt});
     s.mem.swap_cached_kb.reset();

@@ -97,6 +97,7 @@ std::vector<Entry> all_entries() {
     append_entries<EmcSample>(entries);
     append_entries<EngineSample>(entries);
     append_entries<RailSample>(entries);
+    append_entries<OcEventSample>(entries);
     append_entries<Sample>(entries);
     append_entries<ThermalSample>(entries);
     append_entries<FanSample>(entries);

@@ -30,7 +30,8 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
               (std::set<std::string>{"type",           "t",       "time",    "cpu",     "system",
                                      "ctxt_per_s",     "gpu",     "emc",     "engines", "rails",
                                      "power_total_mw", "thermal", "fans",    "mem",     "procs",
-                                     "flags",          "psi",     "cooling", "disks",   "net"}));
+                                     "flags",          "psi",     "cooling", "disks",   "net",
+                                     "oc_events"}));
     EXPECT_EQ(keys(line["disks"][0]),
               (std::set<std::string>{"name", "read_bytes_per_s", "write_bytes_per_s", "busy_pct"}));
     EXPECT_EQ(keys(line["net"][0]),

@@ -160,6 +160,17 @@ ordered_json psi_json(const std::optional<PsiSample>& psi) {
             {"io_full", rounded(psi->io_full_pct)}};
 }
 
+ordered_json oc_events_json(const std::vector<OcEventSample>& events) {
+    ordered_json out = ordered_json::array();
+    for (const auto& e : events)
+        out.push_back({{"name", e.name},
+                       {"kind", e.kind},
+                       {"events", optional(e.events)},
+                       {"events_per_s", rounded(e.events_per_s)},
+                       {"throttle_enabled", optional(e.throttle_enabled)}});
+    return out;
+}
+
 ordered_json cooling_json(const std::vector<CoolingSample>& cooling) {
     ordered_json out = ordered_json::array();
     for (const auto& c : cooling)
@@ -224,6 +235,7 @@ ordered_json sample_to_json(const Sample& s) {
             {"engines", engines_json(s.engines)},
             {"rails", rails_json(s.rails)},
             {"power_total_mw", rounded(s.power_total_mw)},
+            {"oc_events", oc_events_json(s.oc_events)},
             {"thermal", thermal_json(s.thermal)},
             {"fans", fans_json(s.fans)},
             {"mem", mem_json(s.mem)},

@@ -121,6 +121,32 @@ TEST_F(Frame, PowerPageSaysWhichRailOrSumIsTheTotal) {
     EXPECT_EQ(screen.text().find("total 6.4 W ="), std::string::npos) << screen.text();
 }
 
+// The soctherm_oc counters below the rails: count, events per second, throttle; n/a where
+// unreadable, and one status line on a board without them.
+TEST_F(Frame, PowerPageShowsOverCurrentCountsAndRates) {
+    Scene scene;
+    Sample s = testing::orin_sample(6.0);
+    s.oc_events.push_back({"oc1", "under-voltage", 0, 0.0, true});
+    s.oc_events.push_back({"oc2", "average over-current", std::nullopt, std::nullopt, true});
+    s.oc_events.push_back({"oc3", "instantaneous over-current", 27404, 14.0, true});
+    scene.view.update(s);
+    scene.ui.page = Page::power;
+    screen.resize(40, 160);
+    scene.draw();
+    std::string text = screen.text();
+    for (const char* expected :
+         {"Over-current", "oc3 instantaneous over-current", "27404", "14/s", "oc1 under-voltage"})
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+    const std::size_t oc2 = text.find("oc2 average over-current");
+    ASSERT_NE(oc2, std::string::npos) << text;
+    EXPECT_NE(text.substr(oc2, text.find('\n', oc2) - oc2).find("n/a"), std::string::npos) << text;
+
+    Scene without;
+    without.ui.page = Page::power;
+    without.draw();
+    EXPECT_NE(screen.text().find("no over-current counters"), std::string::npos) << screen.text();
+}
+
 TEST_F(Frame, GpuPageShowsEngineLoadsOrNotAvailable) {
     Scene scene;
     scene.ui.page = Page::gpu;
