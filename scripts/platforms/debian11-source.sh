@@ -5,7 +5,7 @@
 #
 #   scripts/platforms/debian11-source.sh [work dir]    (default: build-platforms/debian11)
 #
-# Needs root, debootstrap and the Debian archive (DEBIAN_MIRROR, default
+# Needs root and the Debian archive (DEBIAN_MIRROR, default
 # http://deb.debian.org/debian). The debootstrapped system is cached like every stage's (lib.sh:
 # a tarball in /var/cache/edgetop-platforms); the chroot itself is made afresh from it each run.
 # /proc, /sys and a /dev of its own (lib.sh's chroot_mounts) are mounted while it runs and
@@ -25,7 +25,6 @@ fail() {
 }
 
 [ "$(id -u)" -eq 0 ] || fail "must run as root (debootstrap and chroot need it)"
-command -v debootstrap >/dev/null || fail "debootstrap is missing (apt-get install debootstrap)"
 command -v chroot >/dev/null || fail "chroot is missing (coreutils)"
 command -v git >/dev/null || fail "git is missing (the source tree is copied with git ls-files)"
 
