@@ -34,18 +34,17 @@ std::vector<SourcePtr> make_all_sources(const Root& root) {
     return sources;
 }
 
-Sampler::Sampler(Root root, std::chrono::milliseconds rediscover_every)
-    : Sampler(root, make_all_sources(root), rediscover_every) {}
+Sampler::Sampler(Root root, Rediscovery rediscovery)
+    : Sampler(root, make_all_sources(root), rediscovery) {}
 
-Sampler::Sampler(Root root, std::vector<SourcePtr> sources,
-                 std::chrono::milliseconds rediscover_every)
+Sampler::Sampler(Root root, std::vector<SourcePtr> sources, Rediscovery rediscovery)
     : root_(std::move(root)),
       sources_(std::move(sources)),
       found_(sources_.size(), false),
       layouts_(sources_.size()),
       start_(std::chrono::steady_clock::now()),
       last_discovery_(start_),
-      rediscover_every_(rediscover_every) {
+      rediscovery_(rediscovery) {
     for (std::size_t i = 0; i < sources_.size(); ++i)
         discover(i);
     for (const auto& source : sources_)
@@ -90,9 +89,8 @@ std::size_t Sampler::layout_size() const {
 const Sample& Sampler::sample() {
     auto now = std::chrono::steady_clock::now();
     auto since_look = now - last_discovery_;
-    if ((since_look >= rediscover_every_ && samples_since_look_ >= kSamplesBetweenLooks) ||
-        since_look >= std::max<std::chrono::steady_clock::duration>(rediscover_every_,
-                                                                    kRediscoverAtLeastEvery))
+    if ((since_look >= rediscovery_.every && samples_since_look_ >= rediscovery_.samples_between) ||
+        since_look >= std::max(rediscovery_.every, rediscovery_.at_least_every))
         rediscover();
     ++samples_since_look_;
     if (has_current_) previous_ = std::move(current_);

@@ -23,13 +23,19 @@ inline constexpr std::chrono::milliseconds kRediscoverEvery{2000};
 inline constexpr int kSamplesBetweenLooks = 4;
 inline constexpr std::chrono::milliseconds kRediscoverAtLeastEvery{10000};
 
+// When sample() looks: after `every` and `samples_between` samples, or after at_least_every.
+struct Rediscovery {
+    std::chrono::milliseconds every = kRediscoverEvery;
+    int samples_between = kSamplesBetweenLooks;
+    std::chrono::milliseconds at_least_every = kRediscoverAtLeastEvery;
+};
+
 class Sampler {
   public:
     // Discovers every source under root. The session clock starts now.
-    explicit Sampler(Root root, std::chrono::milliseconds rediscover_every = kRediscoverEvery);
+    explicit Sampler(Root root, Rediscovery rediscovery = {});
     // For tests: a sampler over the given sources only.
-    Sampler(Root root, std::vector<SourcePtr> sources,
-            std::chrono::milliseconds rediscover_every = kRediscoverEvery);
+    Sampler(Root root, std::vector<SourcePtr> sources, Rediscovery rediscovery = {});
 
     // Polls every source and derives rates against the previous sample.
     const Sample& sample();
@@ -39,7 +45,7 @@ class Sampler {
     const std::optional<Sample>& previous() const { return previous_; }
 
     // Discovers again each source whose layout changed, and each that found nothing without
-    // looking under the root (sample() calls it as kRediscoverEvery says). Returns how many found
+    // looking under the root (sample() calls it as its Rediscovery says). Returns how many found
     // something, or lost what they had found, by it.
     std::size_t rediscover();
     // The globs and paths one rediscover() looks at, over all sources.
@@ -55,7 +61,7 @@ class Sampler {
     Board board_;
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point last_discovery_;
-    std::chrono::milliseconds rediscover_every_;
+    Rediscovery rediscovery_;
     int samples_since_look_ = 0;
     std::optional<Sample> previous_;
     Sample current_;

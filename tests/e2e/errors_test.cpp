@@ -88,7 +88,7 @@ TEST(Errors, FailedWriteLeavesValidLinesAndAtMostATruncatedLastOne) {
     RunResult run =
         run_edgetop({"record", "--root", fixture_root("agx-orin"), "--interval", "50", "-o", out},
                     SpawnOptions{.close_stdout_reader = false,
-                                 .file_size_limit = 12000,
+                                 .file_size_limit = 16000,
                                  .env = {},
                                  .uid = {},
                                  .ignore_sighup = false});

@@ -19,9 +19,9 @@ std::set<std::string> keys(const json& object) {
 }
 
 const std::set<std::string> kSampleKeys = {
-    "type",    "t",       "time",           "cpu",     "system", "ctxt_per_s", "gpu",   "emc",
-    "engines", "rails",   "power_total_mw", "thermal", "fans",   "mem",        "procs", "flags",
-    "psi",     "cooling", "disks",          "net"};
+    "type",    "t",       "time",           "cpu",     "system",   "ctxt_per_s", "gpu",   "emc",
+    "engines", "rails",   "power_total_mw", "thermal", "fans",     "mem",        "procs", "flags",
+    "psi",     "cooling", "disks",          "net",     "oc_events"};
 
 void expect_sample_shape(const json& s) {
     EXPECT_EQ(keys(s), kSampleKeys);
@@ -34,7 +34,7 @@ void expect_sample_shape(const json& s) {
                                                      "hw_max_khz", "governor", "cluster"}));
     EXPECT_EQ(keys(s["system"]), (std::set<std::string>{"uptime_s", "load_1", "load_5", "load_15",
                                                         "procs_running", "procs_blocked"}));
-    for (const char* family : {"gpu", "engines", "rails", "thermal", "fans", "flags"})
+    for (const char* family : {"gpu", "engines", "rails", "thermal", "fans", "flags", "oc_events"})
         EXPECT_TRUE(s[family].is_array()) << family;
     EXPECT_TRUE(s["emc"].is_null() || s["emc"].is_object());
     EXPECT_EQ(keys(s["mem"]),

@@ -13,7 +13,8 @@
 namespace edgetop::testing::sampler_rediscovery {
 namespace {
 
-constexpr std::chrono::hours kNever{1};
+// sample() never looks by itself: the tests call rediscover().
+constexpr Rediscovery kNever{std::chrono::hours(1), 0, std::chrono::hours(1)};
 
 bool has_sensor(const Sample& sample, const std::string& name) {
     return std::any_of(sample.thermal.begin(), sample.thermal.end(),
@@ -51,13 +52,13 @@ TEST(Rediscovery, AChipThatAppearsIsSampledAfterTheNextLook) {
 
 TEST(Rediscovery, ANewThermalZoneIsOnTheBoardWithItsTripPoints) {
     FixtureTree tree("x86-pc");
-    Sampler sampler{Root(tree.root()), std::chrono::milliseconds(0)};
+    Sampler sampler{Root(tree.root()), Rediscovery{std::chrono::milliseconds(0), 0}};
     sampler.sample();
     tree.write("/sys/class/thermal/thermal_zone2/type", "iwlwifi_1\n");
     tree.write("/sys/class/thermal/thermal_zone2/temp", "45000\n");
     tree.write("/sys/class/thermal/thermal_zone2/trip_point_0_type", "critical\n");
     tree.write("/sys/class/thermal/thermal_zone2/trip_point_0_temp", "118000\n");
-    // A period of zero: every sample looks first.
+    // A period of zero and no samples between: every sample looks first.
     EXPECT_TRUE(has_sensor(sampler.sample(), "iwlwifi"));
     const auto& zones = sampler.board().thermal_zones;
     auto zone = std::find_if(zones.begin(), zones.end(),
