@@ -25,9 +25,13 @@ bool is_skipped(const fs::path& path) {
 }
 
 std::vector<std::string> forbidden_prefixes(const fs::path& root) {
-    // The checkout's parent as this build sees it, and the folders of the machines the project is
-    // written on (their clones live in /work or under a home folder).
-    return {root.parent_path().string() + "/", "/work/", "/home/runner/", "/root/"};
+    // The folders of the machines the project is written on (their clones live in /work or under
+    // a home folder), and the checkout's parent as this build sees it where that is a folder of
+    // its own: a top-level one (a chroot's /src, /tmp) is a path the scripts name on purpose.
+    std::vector<std::string> prefixes = {"/work/", "/home/runner/", "/root/"};
+    fs::path parent = root.parent_path();
+    if (std::distance(parent.begin(), parent.end()) > 2) prefixes.push_back(parent.string() + "/");
+    return prefixes;
 }
 
 // /home/<user>/ is a fixture's value where a passwd line or a user's path is the data under test;
@@ -82,13 +86,15 @@ TEST(MachinePaths, NoTrackedFileCitesAPathOfTheMachineItWasWrittenOn) {
 }
 
 TEST(MachinePaths, AFileCitingTheCheckoutsParentIsFound) {
-    fs::path root = fs::temp_directory_path() / ("machine-paths-" + std::to_string(::getpid()));
+    // The checkout at /tmp/machine-paths-PID/checkout; a note cites its parent's shared data.
+    fs::path top = fs::temp_directory_path() / ("machine-paths-" + std::to_string(::getpid()));
+    fs::path root = top / "checkout";
     fs::create_directories(root / "tests/fixtures/notes");
     std::ofstream(root / "tests/fixtures/notes/power.md")
         << "Captured values: " << root.parent_path().string() << "/shared/data/tegrastats/x.log\n";
     std::ofstream(root / "tests/fixtures/notes/ok.md") << "See ../shared/data/SOURCES.md\n";
     std::vector<std::string> found = machine_paths_in(root);
-    fs::remove_all(root);
+    fs::remove_all(top);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_TRUE(found[0].starts_with("tests/fixtures/notes/power.md:1: ")) << found[0];
 }
