@@ -162,7 +162,9 @@ class TmuxSession {
         shell.erase(shell.find_last_not_of(" \n") + 1);
         if (shell.empty()) return false;
         int status = -1;
-        shell_output("pkill -" + std::to_string(signo) + " -x -P " + shell + " edgetop", &status);
+        // By parent, not by name: under an emulator (qemu-user) the process is not named edgetop.
+        // While edgetop runs it is the shell's one child.
+        shell_output("pkill -" + std::to_string(signo) + " -P " + shell, &status);
         return status == 0;
     }
 
