@@ -118,16 +118,25 @@ void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     }
     History empty(1);
     switch (id) {
-        case PanelId::gpu_load_graph:
-            draw_history_graph(c, "GPU load", text::format_percent(load),
-                               hist.gpu_load.empty() ? empty : hist.gpu_load.front(), 100, "%");
+        case PanelId::gpu_load_graph: {
+            std::string now = text::format_percent(load);
+            GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+            spec.title = "GPU load", spec.now = now, spec.level = util_level;
+            draw_graph(c, spec, hist.gpu_load.empty() ? empty : hist.gpu_load.front());
             break;
-        case PanelId::gpu_freq_graph:
-            draw_history_graph(c, "GPU frequency",
-                               text::format_freq_hz(freq) + " of " + text::format_freq_hz(top),
-                               hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front(),
-                               top ? static_cast<double>(*top) / 1e6 : 0, "MHz");
+        }
+        case PanelId::gpu_freq_graph: {
+            std::string now = text::format_freq_hz(freq) + " of " + text::format_freq_hz(top);
+            std::optional<int64_t> cap = s.gpu.empty() ? std::nullopt : s.gpu.front().max_hz;
+            // Yellow where the clock is held at a power-mode cap below the hardware maximum.
+            auto level = [cap, top](double mhz) {
+                return clock_level(static_cast<int64_t>(std::llround(mhz * 1e6)), cap, top);
+            };
+            GraphSpec spec = graph_spec(ctx, GraphScale::range, "MHz");
+            spec.title = "GPU frequency", spec.now = now, spec.level = level;
+            draw_graph(c, spec, hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front());
             break;
+        }
         case PanelId::gpu_info:
             gpu_info(c, s);
             break;

@@ -56,9 +56,11 @@ void emc(const Canvas& c, const FrameContext& ctx) {
     c.text(2, 0,
            fmt::format("freq {}  allowed {} .. {}", text::format_freq_hz(freq),
                        text::format_freq_hz(low), text::format_freq_hz(high)));
+    std::string now = text::format_percent(util);
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.title = "EMC util history", spec.now = now, spec.level = util_level;
     if (c.height() > 4)
-        draw_history_graph(c.sub(3, 0, c.height() - 3, c.width()), "EMC util history",
-                           text::format_percent(util), ctx.view.history().emc_util, 100, "%");
+        draw_graph(c.sub(3, 0, c.height() - 3, c.width()), spec, ctx.view.history().emc_util);
 }
 
 }  // namespace
@@ -69,11 +71,13 @@ void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
         case PanelId::memory_breakdown:
             breakdown(c, s);
             break;
-        case PanelId::memory_graph:
-            draw_history_graph(c, "RAM used",
-                               text::format_percent(ctx.view.history().ram_used_pct.latest()),
-                               ctx.view.history().ram_used_pct, 100, "%");
+        case PanelId::memory_graph: {
+            std::string now = text::format_percent(ctx.view.history().ram_used_pct.latest());
+            GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+            spec.title = "RAM used", spec.now = now, spec.level = util_level;
+            draw_graph(c, spec, ctx.view.history().ram_used_pct);
             break;
+        }
         case PanelId::emc:
             emc(c, ctx);
             break;

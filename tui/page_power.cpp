@@ -173,10 +173,13 @@ void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
         case PanelId::rails:
             rails(c, ctx);
             break;
-        case PanelId::power_graph:
-            draw_history_graph(c, "Total power", text::format_power_mw(analysis::total_power_mw(s)),
-                               ctx.view.history().power_total_w, 0, "W");
+        case PanelId::power_graph: {
+            std::string now = text::format_power_mw(analysis::total_power_mw(s));
+            GraphSpec spec = graph_spec(ctx, GraphScale::range, "W");
+            spec.title = "Total power", spec.now = now;
+            draw_graph(c, spec, ctx.view.history().power_total_w);
             break;
+        }
         case PanelId::zones:
             zones(c, ctx);
             break;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tui/frame.hpp"
+#include "tui/graph.hpp"
 
 namespace edgetop::tui {
 
@@ -62,10 +63,17 @@ void draw_more_panels(const Canvas& c, const std::vector<PanelId>& panels);
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);
 // The overview's compact per-core cells, two to four columns (jtop-like).
 void draw_compact_cores(const Canvas& c, const Sample& sample);
-// A titled graph of a history filling the canvas; `max` 0 scales to the history's maximum. The
-// scale's labels carry `unit`; a "%" graph is coloured by level (tui/levels.hpp).
-void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
-                        const History& history, double max, std::string_view unit = "");
+// Seconds between the values of the histories, for a graph's time axis: their measured spacing,
+// else the interval asked for.
+inline double graph_interval_s(const FrameContext& ctx) {
+    return ctx.view.interval_s().value_or(ctx.ui.interval_ms / 1000.0);
+}
+// A graph of this scale and unit on the view's time axis.
+inline GraphSpec graph_spec(const FrameContext& ctx, GraphScale scale, std::string_view unit) {
+    GraphSpec spec;
+    spec.scale = scale, spec.unit = unit, spec.interval_s = graph_interval_s(ctx);
+    return spec;
+}
 // A clock bar from 0 to the hardware maximum with a mark at the power-mode cap where the cap is
 // lower, starting at column x and at most 32 columns wide (nothing when fewer than 8 fit).
 void clock_bar(const Canvas& c, int y, int x, std::optional<int64_t> freq,

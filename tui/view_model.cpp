@@ -78,6 +78,7 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     sample_ = sample;
     ++samples_;
     auto& h = history_;
+    sample_times_.push(sample.t_s);
     h.cpu_util.push(sample.cpu.util_pct);
     grow_to(h.core_util, sample.cpu.cores.size());
     for (size_t i = 0; i < sample.cpu.cores.size(); ++i) {
@@ -100,6 +101,14 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     h.emc_util.push(sample.emc ? sample.emc->util_pct : std::nullopt);
     h.ram_used_pct.push(ram_used_pct(sample.mem));
     energy_.add(sample);
+}
+
+std::optional<double> ViewModel::interval_s() const {
+    size_t n = sample_times_.size();
+    if (n < 2) return std::nullopt;
+    double spacing = (sample_times_[n - 1] - sample_times_[0]) / static_cast<double>(n - 1);
+    if (!(spacing > 0)) return std::nullopt;
+    return spacing;
 }
 
 LayoutModel ViewModel::layout_model() const {

@@ -60,6 +60,9 @@ class ViewModel {
     // The history of a flag raised at least once in this run; nullptr otherwise.
     const FlagHistory* flag_history(const std::string& id) const;
     long samples() const { return samples_; }
+    // Seconds between two values of the histories: the mean spacing of the last samples' times
+    // (a replay's own spacing; the interval in force live); nullopt before two samples.
+    std::optional<double> interval_s() const;
     LayoutModel layout_model() const;
 
   private:
@@ -68,6 +71,7 @@ class ViewModel {
 
     Sample sample_;
     Histories history_;
+    History sample_times_{31};  // t_s of the last samples: 30 spacings
     analysis::SessionEnergy energy_;
     std::vector<FlagEvent> events_;
     std::vector<FlagHistory> flag_histories_;  // one per rule id ever raised: a few

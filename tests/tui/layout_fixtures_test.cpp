@@ -66,20 +66,17 @@ int more_count(const std::vector<std::string>& rows, std::string_view kind) {
     return sum;
 }
 
-// The core ids drawn in a panel: "12 [" or "12 off" in the bars, "12 " at a row's start in the
-// history.
+// The core ids drawn in a panel: "12 [" or "12 off" in the bars, "core 12" in the history's
+// graph titles.
 std::set<int> core_ids(const std::vector<std::string>& rows, bool history) {
     static const std::regex bar("(^|[^0-9A-Za-z.+])([0-9]+) (\\[|off)");
-    static const std::regex start("^ *([0-9]+) ");
+    static const std::regex title("(^|[^0-9A-Za-z.+])(core )([0-9]+)( |$)");
     std::set<int> ids;
     for (const auto& row : rows) {
-        if (history) {
-            std::smatch m;
-            if (std::regex_search(row, m, start)) ids.insert(std::stoi(m[1].str()));
-            continue;
-        }
-        for (std::sregex_iterator it(row.begin(), row.end(), bar), end; it != end; ++it)
-            ids.insert(std::stoi((*it)[2].str()));
+        const std::regex& pattern = history ? title : bar;
+        int group = history ? 3 : 2;
+        for (std::sregex_iterator it(row.begin(), row.end(), pattern), end; it != end; ++it)
+            ids.insert(std::stoi((*it)[group].str()));
     }
     return ids;
 }
