@@ -122,10 +122,13 @@ struct MarginLabel {
 
 std::vector<MarginLabel> margin_labels(GraphAxis axis, int plot_rows, std::string_view unit) {
     std::vector<MarginLabel> labels = {{0, scale_label(axis.high, unit)}};
-    if (plot_rows >= 2) labels.push_back({plot_rows - 1, scale_label(axis.low, unit)});
-    if (plot_rows >= 9 && plot_rows % 2 == 0) {
-        // The boundary between the two middle rows: its label sits on the upper one.
-        labels.push_back({plot_rows / 2 - 1, scale_label((axis.low + axis.high) / 2, unit)});
+    if (plot_rows < 2) return labels;
+    labels.push_back({plot_rows - 1, scale_label(axis.low, unit)});
+    // Between them, on the row holding each half or quarter of the scale.
+    int parts = plot_rows >= 20 ? 4 : plot_rows >= 9 ? 2 : 1;
+    for (int k = 1; k < parts; ++k) {
+        int row = plot_rows - 1 - plot_rows * k / parts;
+        labels.push_back({row, scale_label(axis.low + (axis.high - axis.low) * k / parts, unit)});
     }
     return labels;
 }
@@ -133,8 +136,9 @@ std::vector<MarginLabel> margin_labels(GraphAxis axis, int plot_rows, std::strin
 constexpr int kMinPlotWidth = 8;
 
 // The graph without its title, in the whole canvas.
+// `time_axis`: false leaves it to another graph of the same grid.
 void draw_body(const Canvas& c, const GraphSpec& spec, const History& history,
-               std::string_view margin_title = {}) {
+               std::string_view margin_title = {}, bool time_axis = true) {
     int rows = c.height(), width = c.width();
     if (rows <= 0 || width <= 0) return;
     if (history.size() == 0 || !history.max()) {
@@ -143,7 +147,7 @@ void draw_body(const Canvas& c, const GraphSpec& spec, const History& history,
         return;
     }
     GraphStyle style = c.theme().graph_style();
-    bool with_axis = rows >= kTimeAxisMinRows;
+    bool with_axis = time_axis && rows >= kTimeAxisMinRows;
     int plot_rows = with_axis ? rows - 1 : rows;
     // The margin: a title (one-row form) or the scale labels, then one blank column.
     std::vector<MarginLabel> labels;
@@ -199,13 +203,15 @@ GraphAxis graph_axis(const std::vector<double>& values, GraphScale scale) {
     }
     if (!low) return {0, 1};
     if (scale == GraphScale::from_zero) return {0, nice_scale(std::max(0.0, *high) * 1.1)};
+    // The step: about a third of the values' spread, but no finer than a fiftieth of their
+    // magnitude (a clock's few MHz of jitter is not worth the whole height) nor than the labels
+    // print.
     double magnitude = std::max(std::fabs(*low), std::fabs(*high));
-    double span = std::max(*high - *low, magnitude / 10);
-    if (!(span > 0)) span = 1;
-    double step = std::max(nice_step(span / 3), label_resolution(magnitude));
+    double step = label_resolution(magnitude);
+    if (*high > *low) step = std::max(step, nice_step((*high - *low) / 3));
+    if (magnitude > 0) step = std::max(step, nice_step(magnitude / 50));
     double bottom = std::floor(*low / step) * step;
     double top = std::ceil(*high / step) * step;
-    if (top - bottom < span) top = bottom + std::ceil(span / step) * step;
     if (top <= bottom) top = bottom + step;
     return {bottom, top};
 }
@@ -357,7 +363,11 @@ void draw_graph_grid(const Canvas& c, const GraphSpec& spec, const std::vector<G
                 c.sub(i % per_column * block, i / per_column * cell_w, block, cell_w - right_gap);
             cell.text(0, 0, s.title, Style::label);
             cell.text_right(0, s.now, level_of(s));
-            if (s.history) draw_body(cell.sub(1, 0, block - 1, cell.width()), spec, *s.history);
+            // One time axis per column of graphs, under its last one.
+            bool last_in_column = i % per_column == per_column - 1 || i == count - 1;
+            if (s.history && s.history->max())
+                draw_body(cell.sub(1, 0, block - 1, cell.width()), spec, *s.history, {},
+                          last_in_column);
         }
         return;
     }

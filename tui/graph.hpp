@@ -73,14 +73,16 @@ struct GraphSeries {
 
 // Small multiples: one graph per series on the same spec (spec.title and spec.now unused), each
 // under a title line, in as many columns as give each graph the most area; where even two rows
-// each do not fit, one row per series with its title in the margin. What does not fit ends in
+// each do not fit, one row per series with its title in the margin. The time axis is drawn once
+// per column, under its last graph. What does not fit ends in
 // "+N more <kind>".
 void draw_graph_grid(const Canvas& c, const GraphSpec& spec, const std::vector<GraphSeries>& series,
                      std::string_view kind);
 
-// The scale for these values (NaN skipped). range: round numbers (1, 2 or 5 times a power of
-// ten, never finer than the labels print) enclosing the values, spanning at least a tenth of
-// their magnitude so that noise does not fill the graph.
+// The scale for these values (NaN skipped). range: the multiples of a round step (1, 2 or 5
+// times a power of ten) that enclose the values; the step about a third of their spread, never
+// finer than a fiftieth of their magnitude (noise does not fill the graph) nor than the labels
+// print.
 GraphAxis graph_axis(const std::vector<double>& values, GraphScale scale);
 // The time axis of a plot `width` columns wide whose right column is now, a value every
 // interval_s: "now" at the right, then every round step ("-30s", "-2m", "-1h") at least 10
