@@ -1,10 +1,10 @@
 // The view's one graph: a History drawn as an area over time, newest value at the right edge.
 //
-//   ── Total power ──────────────── 6.4 W ─   title rule (GraphSpec::title, ::now)
-//    7.0 W ⢀⣀⡀    ⣠⣤⣄                        scale labels in their own left margin, with the unit
-//          ⣿⣿⣷⣶⣶⣾⣿⣿⣿⣦⣤                        the plot: braille (two values a column) or ASCII
-//    6.0 W ⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣶                      bottom label: the scale's minimum, not always 0
-//            -60s      -30s     now          time axis (four rows and more), from interval_s
+//   ── Total power ──────────────────── 6.2 W ─   title rule (GraphSpec::title, ::now)
+//   6.6 W                 ⢀⣧⣀          ⣼⣦⣀         scale labels, with the unit, in their own margin
+//                   ⢀⣀⣀⣀⣀⣀⣼⣿⣿⣿⣶⣶⣦⣤⣤⣤⣤⣶⣿⣿⣿⣿⣶⣶      the plot: braille (two values a column) or ASCII
+//   5.8 W          ⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿⣿      bottom label: the scale's minimum, not always 0
+//            -10s          -5s           now      time axis (four rows and more), from interval_s
 //
 // Rules every graph follows, at every size from one row up:
 // - Labels are never drawn over the plot; where the margin does not fit, there are no labels.
