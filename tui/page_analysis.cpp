@@ -112,10 +112,12 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
 
 }  // namespace
 
-void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    if (id == PanelId::flag_list) flag_list(c, ctx);
-    if (id == PanelId::flag_timeline) timeline(c, ctx);
-    if (id == PanelId::pressure) draw_pressure_panel(c, ctx.view.sample());
+void draw_flag_list(const Canvas& c, const FrameContext& ctx) {
+    flag_list(c, ctx);
+}
+
+void draw_flag_timeline(const Canvas& c, const FrameContext& ctx) {
+    timeline(c, ctx);
 }
 
 }  // namespace edgetop::tui

@@ -210,45 +210,41 @@ void draw_history_graph(const Canvas& c, std::string_view title, std::string_vie
     }
 }
 
-void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+void draw_cpu_cores(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::cpu_cores: {
-            std::string governor;
-            for (const auto& core : s.cpu.cores)
-                if (core.governor) governor = *core.governor;
-            c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
-            draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
-            break;
-        }
-        case PanelId::cpu_split:
-            split_panel(c, s);
-            break;
-        case PanelId::cpu_history: {
-            c.title(0, "Utilisation history per core");
-            const auto& hist = ctx.view.history().core_util;
-            int count = static_cast<int>(std::min(s.cpu.cores.size(), hist.size()));
-            int shown = items_shown(count, c.height() - 1);
-            if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "cores"), Style::dim);
-            for (size_t i = 0; i < static_cast<size_t>(shown); ++i) {
-                int y = 1 + static_cast<int>(i);
-                int x = c.text(y, 0, fmt::format("{:>2} ", s.cpu.cores[i].id), Style::label);
-                int w = c.width() - x - 5;
-                c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),
-                       Style::graph);
-                c.text_right(y, s.cpu.cores[i].online
-                                    ? text::format_percent(s.cpu.cores[i].util_pct)
-                                    : "off");
-            }
-            break;
-        }
-        case PanelId::ctxt_graph:
-            draw_history_graph(c, "Context switches", text::format_rate(s.system.ctxt_per_s),
-                               ctx.view.history().ctxt_per_s, 0, "/s");
-            break;
-        default:
-            break;
+    std::string governor;
+    for (const auto& core : s.cpu.cores)
+        if (core.governor) governor = *core.governor;
+    c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
+    draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
+}
+
+void draw_cpu_split(const Canvas& c, const FrameContext& ctx) {
+    split_panel(c, ctx.view.sample());
+}
+
+void draw_cpu_history(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
+    c.title(0, "Utilisation history per core");
+    const auto& hist = ctx.view.history().core_util;
+    int count = static_cast<int>(std::min(s.cpu.cores.size(), hist.size()));
+    int shown = items_shown(count, c.height() - 1);
+    if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "cores"), Style::dim);
+    for (size_t i = 0; i < static_cast<size_t>(shown); ++i) {
+        int y = 1 + static_cast<int>(i);
+        int x = c.text(y, 0, fmt::format("{:>2} ", s.cpu.cores[i].id), Style::label);
+        int w = c.width() - x - 5;
+        c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),
+               Style::graph);
+        c.text_right(y,
+                     s.cpu.cores[i].online ? text::format_percent(s.cpu.cores[i].util_pct) : "off");
     }
+}
+
+void draw_ctxt_graph(const Canvas& c, const FrameContext& ctx) {
+    draw_history_graph(c, "Context switches",
+                       text::format_rate(ctx.view.sample().system.ctxt_per_s),
+                       ctx.view.history().ctxt_per_s, 0, "/s");
 }
 
 }  // namespace edgetop::tui

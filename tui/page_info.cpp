@@ -47,8 +47,7 @@ void rows_box(const Canvas& c, std::string_view title,
 
 }  // namespace
 
-void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    if (id != PanelId::info) return;
+void draw_info(const Canvas& c, const FrameContext& ctx) {
     auto board = board_rows(ctx.board);
     auto software = text::software_rows(ctx.board.software);
     if (c.width() >= kTwoColumnsFrom) {

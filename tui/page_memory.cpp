@@ -63,26 +63,18 @@ void emc(const Canvas& c, const FrameContext& ctx) {
 
 }  // namespace
 
-void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::memory_breakdown:
-            breakdown(c, s);
-            break;
-        case PanelId::memory_graph:
-            draw_history_graph(c, "RAM used",
-                               text::format_percent(ctx.view.history().ram_used_pct.latest()),
-                               ctx.view.history().ram_used_pct, 100, "%");
-            break;
-        case PanelId::emc:
-            emc(c, ctx);
-            break;
-        case PanelId::io:
-            draw_io_panel(c, s);
-            break;
-        default:
-            break;
-    }
+void draw_memory_breakdown(const Canvas& c, const FrameContext& ctx) {
+    breakdown(c, ctx.view.sample());
+}
+
+void draw_memory_graph(const Canvas& c, const FrameContext& ctx) {
+    draw_history_graph(c, "RAM used",
+                       text::format_percent(ctx.view.history().ram_used_pct.latest()),
+                       ctx.view.history().ram_used_pct, 100, "%");
+}
+
+void draw_emc(const Canvas& c, const FrameContext& ctx) {
+    emc(c, ctx);
 }
 
 }  // namespace edgetop::tui

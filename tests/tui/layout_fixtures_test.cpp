@@ -147,8 +147,12 @@ TEST_F(LayoutOnFixtures, EveryItemIsOnScreenOrCountedExactlyAndNothingIsDropped)
             screen.resize(rows, cols);
             for (int p = 0; p < kPageCount; ++p) {
                 ui.page = page_from_index(p);
-                FrameContext ctx{b.view, ui,    b.board, b.status, theme, details,
-                                 false,  false, false,   false,    ""};
+                FrameContext ctx{.view = b.view,
+                                 .ui = ui,
+                                 .board = b.board,
+                                 .status = b.status,
+                                 .theme = theme,
+                                 .flag_details = details};
                 draw_frame(stdscr, ctx);
                 auto panels = layout_page(ui.page, rows, cols, model);
                 std::string where = std::string(name) + " " + std::string(page_name(ui.page)) +
@@ -209,8 +213,12 @@ TEST_F(LayoutOnFixtures, At80x24TheOverviewShowsEveryCoreAndTheGpuPageEveryEngin
         UiState ui;
         for (Page page : {Page::overview, Page::gpu}) {
             ui.page = page;
-            FrameContext ctx{b.view, ui,    b.board, b.status, theme, details,
-                             false,  false, false,   false,    ""};
+            FrameContext ctx{.view = b.view,
+                             .ui = ui,
+                             .board = b.board,
+                             .status = b.status,
+                             .theme = theme,
+                             .flag_details = details};
             draw_frame(stdscr, ctx);
             int absent_lines = 0;
             for (const auto& panel : layout_page(page, 24, 80, model)) {
@@ -228,8 +236,12 @@ TEST_F(LayoutOnFixtures, At80x24TheOverviewShowsEveryCoreAndTheGpuPageEveryEngin
         }
         // The fixture roots have no process table and no flags: they share one line.
         ui.page = Page::overview;
-        FrameContext ctx{b.view, ui,    b.board, b.status, theme, details,
-                         false,  false, false,   false,    ""};
+        FrameContext ctx{.view = b.view,
+                         .ui = ui,
+                         .board = b.board,
+                         .status = b.status,
+                         .theme = theme,
+                         .flag_details = details};
         draw_frame(stdscr, ctx);
         std::string text = screen.text();
         EXPECT_NE(text.find("process table n/a"), std::string::npos) << name << "\n" << text;
