@@ -81,13 +81,26 @@ void stack(Rect area, const std::vector<PanelSpec>& specs, std::vector<Panel>& o
         int extra = std::min(left, std::max(0, specs[i].size.want_h - heights[i]));
         heights[i] += extra, left -= extra;
     }
-    int growing = 0;
-    for (size_t i = 0; i < specs.size(); ++i)
-        growing += specs[i].size.grow && shown(i) ? 1 : 0;
-    for (size_t i = 0, share = 0; i < specs.size() && growing > 0; ++i) {
-        if (!specs[i].size.grow || !shown(i)) continue;
-        int extra = left / growing + (static_cast<int>(share) < left % growing ? 1 : 0);
-        heights[i] += extra, ++share;
+    // The growing panels share the rest, each up to its max_h; what a full one cannot take goes
+    // to the others.
+    auto can_grow = [&](size_t i) {
+        const PanelSize& size = specs[i].size;
+        return size.grow && shown(i) && (size.max_h <= 0 || heights[i] < size.max_h);
+    };
+    while (left > 0) {
+        int growing = 0;
+        for (size_t i = 0; i < specs.size(); ++i)
+            growing += can_grow(i) ? 1 : 0;
+        if (growing == 0) break;
+        int given = 0, room = left;
+        for (size_t i = 0, share = 0; i < specs.size(); ++i) {
+            if (!can_grow(i)) continue;
+            int extra = room / growing + (static_cast<int>(share) < room % growing ? 1 : 0);
+            if (specs[i].size.max_h > 0) extra = std::min(extra, specs[i].size.max_h - heights[i]);
+            heights[i] += extra, given += extra, ++share;
+        }
+        left -= given;
+        if (given == 0) break;
     }
     int y = area.y;
     for (size_t i = 0; i < specs.size(); ++i) {
@@ -153,7 +166,8 @@ PanelItems panel_items(PanelId id, const LayoutModel& m) {
     return {info.item_kind, info.item_count(m)};
 }
 
-std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& model) {
+std::vector<PanelSpec> page_panels(Page page, int rows, int cols, const LayoutModel& model) {
+    int width = cols;
     SizeInput in{.width = width,
                  .wide = is_wide(width),
                  .left_w = column_width(page, width, Side::left),
@@ -161,7 +175,7 @@ std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& mode
                  .model = model};
     std::vector<PanelSpec> out;
     for (const PanelInfo& info : panel_table())
-        if (info.pages & on(page))
+        if ((info.pages & on(page)) && cols >= info.from_cols && rows >= info.from_rows)
             out.push_back({info.id, info.size(in), !info.present || info.present(model)});
     return out;
 }
@@ -203,7 +217,7 @@ std::vector<Panel> layout_page(Page page, int rows, int cols, const LayoutModel&
     if (body.empty()) return out;
     std::vector<PanelSpec> present;
     Panel absent{PanelId::absent_sources, {}};
-    for (const auto& spec : page_panels(page, cols, model))
+    for (const auto& spec : page_panels(page, rows, cols, model))
         if (spec.present)
             present.push_back(spec);
         else

@@ -31,6 +31,7 @@ enum class PanelId {
     cpu_bars,  // overview
     gpu_summary,
     memory_summary,
+    load_history,
     power_summary,
     thermal_summary,
     flags_summary,
@@ -39,13 +40,16 @@ enum class PanelId {
     io,                // overview, memory: disks and network interfaces
     emc,
     memory_graph,
-    top_processes,  // overview
-    cpu_cores,      // cpu
+    power_history,  // overview
+    top_processes,
+    cpu_cores,  // cpu
     cpu_split,
+    cpu_util_graph,
     ctxt_graph,
     cpu_history,
     gpu_info,  // gpu
     engines,
+    emc_graph,
     gpu_load_graph,
     gpu_freq_graph,
     gpu_processes,
@@ -55,11 +59,13 @@ enum class PanelId {
     power_graph,
     fans,
     cooling,
+    temp_graph,
     process_table,  // processes
     flag_list,      // analysis
     pressure,
     flag_timeline,
     info,  // info
+    sources,
     // any page: the panels whose source is absent, on one line
     absent_sources,
     // any page: the panels that got no row at all, on the last row
@@ -121,6 +127,7 @@ struct PanelSize {
     int want_h = 2;          // what it needs to show everything
     bool grow = false;       // takes the rows left over (histories, process lists)
     Side side = Side::left;  // wide screens only
+    int max_h = 0;           // a growing panel takes no more than this (0: no limit)
 };
 
 // A panel of a page as the layout sees it (the panel table's entry, sized for this width).
@@ -130,8 +137,8 @@ struct PanelSpec {
     bool present = true;  // false: its source is absent; it joins the status line
 };
 
-// The panels of a page in the order they stack, for a body `width` columns wide.
-std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& model);
+// The panels of a page in the order they stack, on a terminal of rows x cols.
+std::vector<PanelSpec> page_panels(Page page, int rows, int cols, const LayoutModel& model);
 
 // Columns of per-core bars that fit in `width` for `cores` cores (the CPU page: bars with
 // clocks), and the compact form of the overview (jtop-like cells, 2 to 4 columns).

@@ -12,6 +12,8 @@
 namespace edgetop::tui {
 namespace {
 
+constexpr int kCoreGraphRows = 4, kCoreGraphCols = 36;
+
 // A bar of stacked parts; parts beyond the bar width are cut.
 void stacked_bar(const Canvas& c, int y, int x, int w, const std::vector<double>& fractions,
                  const std::vector<Style>& styles, Level level = Level::good) {
@@ -223,12 +225,34 @@ void draw_cpu_split(const Canvas& c, const FrameContext& ctx) {
     split_panel(c, ctx.view.sample());
 }
 
+// Each core's history as a graph of its own where every core gets at least kCoreGraphRows rows
+// (in as many columns of at least kCoreGraphCols as it takes); else one sparkline row each.
 void draw_cpu_history(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     c.title(0, "Utilisation history per core");
     const auto& hist = ctx.view.history().core_util;
     int count = static_cast<int>(std::min(s.cpu.cores.size(), hist.size()));
-    int shown = items_shown(count, c.height() - 1);
+    auto now = [&](size_t i) {
+        return s.cpu.cores[i].online ? text::format_percent(s.cpu.cores[i].util_pct)
+                                     : std::string("off");
+    };
+    int rows = c.height() - 1;
+    int max_columns = std::max(1, c.width() / kCoreGraphCols);
+    for (int columns = 1; count > 0 && columns <= max_columns; ++columns) {
+        int per_column = (count + columns - 1) / columns;
+        if (rows / per_column < kCoreGraphRows) continue;
+        int graph_h = rows / per_column;
+        int col_w = (c.width() + 1) / columns;
+        for (int i = 0; i < count; ++i) {
+            auto core = static_cast<size_t>(i);
+            Canvas cell =
+                c.sub(1 + (i % per_column) * graph_h, (i / per_column) * col_w, graph_h, col_w - 1);
+            draw_history_graph(cell, fmt::format("core {}", s.cpu.cores[core].id), now(core),
+                               hist[core], 100, "%");
+        }
+        return;
+    }
+    int shown = items_shown(count, rows);
     if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "cores"), Style::dim);
     for (size_t i = 0; i < static_cast<size_t>(shown); ++i) {
         int y = 1 + static_cast<int>(i);
@@ -236,8 +260,7 @@ void draw_cpu_history(const Canvas& c, const FrameContext& ctx) {
         int w = c.width() - x - 5;
         c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),
                Style::graph);
-        c.text_right(y,
-                     s.cpu.cores[i].online ? text::format_percent(s.cpu.cores[i].util_pct) : "off");
+        c.text_right(y, now(i));
     }
 }
 

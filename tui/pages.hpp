@@ -51,8 +51,15 @@ void draw_pressure(const Canvas& c, const FrameContext& ctx);
 void draw_flag_timeline(const Canvas& c, const FrameContext& ctx);
 // The Analysis page's detail view of UiState::flag_detail, over the whole body of the page.
 void draw_flag_detail(const Canvas& c, const FrameContext& ctx);
+// History panels (panel_histories.cpp)
+void draw_load_history(const Canvas& c, const FrameContext& ctx);   // Overview: CPU, GPU, EMC
+void draw_power_history(const Canvas& c, const FrameContext& ctx);  // Overview: power, hottest
+void draw_cpu_util_graph(const Canvas& c, const FrameContext& ctx);
+void draw_emc_graph(const Canvas& c, const FrameContext& ctx);   // GPU, Memory
+void draw_temp_graph(const Canvas& c, const FrameContext& ctx);  // Power
 // Info (page_info.cpp)
 void draw_info(const Canvas& c, const FrameContext& ctx);
+void draw_sources(const Canvas& c, const FrameContext& ctx);
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);

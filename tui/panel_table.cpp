@@ -23,6 +23,12 @@ constexpr PageSet kOverview = on(Page::overview), kCpu = on(Page::cpu), kGpu = o
                   kProcesses = on(Page::processes), kAnalysis = on(Page::analysis),
                   kInfo = on(Page::info);
 
+// The Overview's history strips and the pages' extra graphs where pages have two columns (kWide
+// in layout.cpp), the strips from 30 rows; a graph beside another growing one stops at
+// kGraphMaxRows.
+constexpr int kWideCols = 110, kStripCols = kWideCols, kStripRows = 30, kStripGraphRows = 3;
+constexpr int kGraphMaxRows = 16;
+
 constexpr std::array kPanels = std::to_array<PanelInfo>({
     {.id = PanelId::header, .name = "header", .title = "Header", .draw = draw_header},
     {.id = PanelId::tabs, .name = "tabs", .title = "Tabs", .draw = draw_tabs},
@@ -53,9 +59,20 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .title = "Memory",
      .pages = kOverview,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 3 + (in.model.swap ? 1 : 0), in.wide};
+         return {2, 3 + (in.model.swap ? 1 : 0)};
      },
      .draw = draw_memory_summary},
+    {.id = PanelId::load_history,
+     .name = "load_history",
+     .title = "Load history",
+     .pages = kOverview,
+     .from_cols = kStripCols,
+     .from_rows = kStripRows,
+     .size = [](const SizeInput& in) -> PanelSize {
+         int series = 1 + (in.model.gpus > 0 ? 1 : 0) + (in.model.emc ? 1 : 0);
+         return {1 + series, 1 + kStripGraphRows * series, true};
+     },
+     .draw = draw_load_history},
     {.id = PanelId::power_summary,
      .name = "power",
      .title = "Power",
@@ -148,6 +165,19 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
          return {3, 30, true};
      },
      .draw = draw_memory_graph},
+    {.id = PanelId::power_history,
+     .name = "power_history",
+     .title = "Power and heat history",
+     .pages = kOverview,
+     .from_cols = kStripCols,
+     .from_rows = kStripRows,
+     .size = [](const SizeInput& in) -> PanelSize {
+         int series = (in.model.rails > 0 ? 1 : 0) + (in.model.zones > 0 ? 1 : 0);
+         return {1 + series, 1 + kStripGraphRows * series, true, Side::right};
+     },
+     .present = [](const LayoutModel& m) { return m.rails > 0 || m.zones > 0; },
+     .absent = "no power rails or thermal zones",
+     .draw = draw_power_history},
     {.id = PanelId::top_processes,
      .name = "top_procs",
      .title = "Top processes",
@@ -178,12 +208,21 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
          return {3, 5 + std::min(in.model.cores, 4), false, Side::right};
      },
      .draw = draw_cpu_split},
+    {.id = PanelId::cpu_util_graph,
+     .name = "cpu_util_graph",
+     .title = "CPU utilisation",
+     .pages = kCpu,
+     .from_cols = kWideCols,
+     .size = [](const SizeInput&) -> PanelSize {
+         return {3, 8, true, Side::right};
+     },
+     .draw = draw_cpu_util_graph},
     {.id = PanelId::ctxt_graph,
      .name = "ctxt_graph",
      .title = "Context switches",
      .pages = kCpu,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {3, in.wide ? 12 : 7, in.wide, Side::right};
+         return {3, in.wide ? 12 : 7, in.wide, Side::right, kGraphMaxRows};
      },
      .draw = draw_ctxt_graph},
     {.id = PanelId::cpu_history,
@@ -219,6 +258,17 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .present = [](const LayoutModel& m) { return m.engines > 0; },
      .absent = "no engines",
      .draw = draw_engines},
+    {.id = PanelId::emc_graph,
+     .name = "emc_graph",
+     .title = "EMC load",
+     .pages = kGpu,
+     .from_cols = kWideCols,
+     .size = [](const SizeInput&) -> PanelSize {
+         return {3, 6, true, Side::right};
+     },
+     .present = [](const LayoutModel& m) { return m.emc; },
+     .absent = "no EMC",
+     .draw = draw_emc_graph},
     {.id = PanelId::gpu_load_graph,
      .name = "gpu_load",
      .title = "GPU load",
@@ -279,7 +329,7 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .item_count = [](const LayoutModel& m) { return m.zones; },
      .pages = kPower,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.zones, in.wide, Side::right};
+         return {2, 1 + in.model.zones, false, Side::right};
      },
      .present = [](const LayoutModel& m) { return m.zones > 0; },
      .absent = "no thermal zones",
@@ -318,6 +368,17 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .present = [](const LayoutModel& m) { return m.cooling > 0; },
      .absent = "no cooling device",
      .draw = draw_cooling},
+    {.id = PanelId::temp_graph,
+     .name = "temp_graph",
+     .title = "Hottest zone",
+     .pages = kPower,
+     .from_cols = kWideCols,
+     .size = [](const SizeInput&) -> PanelSize {
+         return {3, 6, true, Side::right};
+     },
+     .present = [](const LayoutModel& m) { return m.zones > 0; },
+     .absent = "no thermal zones",
+     .draw = draw_temp_graph},
     {.id = PanelId::process_table,
      .name = "process_table",
      .title = "Processes",
@@ -360,10 +421,18 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "info",
      .title = "Info",
      .pages = kInfo,
-     .size = [](const SizeInput&) -> PanelSize {
-         return {2, 1000, true};
+     .size = [](const SizeInput& in) -> PanelSize {
+         return {2, in.wide ? 11 : 18};
      },
      .draw = draw_info},
+    {.id = PanelId::sources,
+     .name = "sources",
+     .title = "Sources",
+     .pages = kInfo,
+     .size = [](const SizeInput&) -> PanelSize {
+         return {2, 1000, true, Side::below};
+     },
+     .draw = draw_sources},
     {.id = PanelId::absent_sources, .name = "absent_sources", .title = "n/a"},
     {.id = PanelId::more_panels, .name = "more_panels", .title = "more"},
 });

@@ -36,8 +36,10 @@ struct PanelInfo {
     // A list panel: what it counts ("zones") and how many there are.
     std::string_view item_kind = {};
     int (*item_count)(const LayoutModel&) = nullptr;
-    // The pages it is on (none: the frame's own rows), in the table's order.
+    // The pages it is on (none: the frame's own rows), in the table's order, on terminals of at
+    // least from_cols x from_rows (a history strip only where there is room for it).
     PageSet pages = 0;
+    int from_cols = 0, from_rows = 0;
     PanelSize (*size)(const SizeInput&) = nullptr;
     // Whether its source is there; an absent panel joins the "n/a:" line with `absent`.
     bool (*present)(const LayoutModel&) = nullptr;  // nullptr: always

@@ -46,6 +46,7 @@ struct Histories {
     std::vector<History> core_util;  // by position in Sample::cpu.cores
     std::vector<History> gpu_load, gpu_freq_mhz;
     History power_total_w, ctxt_per_s, emc_util, ram_used_pct;
+    History hottest_c;  // the hottest zone's temperature, whichever zone it is
 };
 
 class ViewModel {

@@ -66,16 +66,19 @@ int more_count(const std::vector<std::string>& rows, std::string_view kind) {
     return sum;
 }
 
-// The core ids drawn in a panel: "12 [" or "12 off" in the bars, "12 " at a row's start in the
-// history.
+// The core ids drawn in a panel: "12 [" or "12 off" in the bars; in the history "12 " at a row's
+// start (one sparkline row each) or "core 12 " (a graph's title).
 std::set<int> core_ids(const std::vector<std::string>& rows, bool history) {
     static const std::regex bar("(^|[^0-9A-Za-z.+])([0-9]+) (\\[|off)");
     static const std::regex start("^ *([0-9]+) ");
+    static const std::regex graph_title("core ([0-9]+) ");
     std::set<int> ids;
     for (const auto& row : rows) {
         if (history) {
             std::smatch m;
             if (std::regex_search(row, m, start)) ids.insert(std::stoi(m[1].str()));
+            for (std::sregex_iterator it(row.begin(), row.end(), graph_title), end; it != end; ++it)
+                ids.insert(std::stoi((*it)[1].str()));
             continue;
         }
         for (std::sregex_iterator it(row.begin(), row.end(), bar), end; it != end; ++it)
@@ -164,7 +167,7 @@ TEST_F(LayoutOnFixtures, EveryItemIsOnScreenOrCountedExactlyAndNothingIsDropped)
                     for (PanelId id : panel.listed)
                         accounted.insert(id);
                 }
-                for (const auto& spec : page_panels(ui.page, cols, model))
+                for (const auto& spec : page_panels(ui.page, rows, cols, model))
                     EXPECT_TRUE(accounted.count(spec.id)) << where << " " << panel_name(spec.id);
                 // Each list: on screen or counted, exactly.
                 for (const auto& panel : panels) {

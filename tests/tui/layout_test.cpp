@@ -115,7 +115,7 @@ TEST(Layout, EveryPanelIsPlacedFoldedOrNamedAtEverySize) {
                 for (int rows = 12; rows <= 100; rows += 3) {
                     Page page = page_from_index(p);
                     auto panels = layout_page(page, rows, cols, model);
-                    for (const auto& spec : page_panels(page, cols, model)) {
+                    for (const auto& spec : page_panels(page, rows, cols, model)) {
                         bool placed =
                             std::any_of(panels.begin(), panels.end(), [&](const Panel& q) {
                                 return q.id == spec.id ||
