@@ -49,6 +49,9 @@ void draw_process_table(const Canvas& c, const FrameContext& ctx);
 void draw_flag_list(const Canvas& c, const FrameContext& ctx);
 void draw_pressure(const Canvas& c, const FrameContext& ctx);
 void draw_flag_timeline(const Canvas& c, const FrameContext& ctx);
+// Every rule's raised periods over the session, and the rows that takes (panel_flag_gantt.cpp).
+void draw_flag_gantt(const Canvas& c, const FrameContext& ctx);
+int flag_gantt_rows();
 // The Analysis page's detail view of UiState::flag_detail, over the whole body of the page.
 void draw_flag_detail(const Canvas& c, const FrameContext& ctx);
 // History panels (panel_histories.cpp)

@@ -396,7 +396,7 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .item_count = [](const LayoutModel& m) { return m.flags; },
      .pages = kAnalysis,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + 14 * std::max(1, in.model.flags)};
+         return {2, in.model.flags > 0 ? 1 + 14 * in.model.flags : 2};
      },
      .draw = draw_flag_list},
     {.id = PanelId::pressure,

@@ -76,7 +76,7 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     record_flags(sample, details);
 
     sample_ = sample;
-    ++samples_;
+    if (samples_++ == 0) first_t_s_ = sample.t_s;
     auto& h = history_;
     h.cpu_util.push(sample.cpu.util_pct);
     grow_to(h.core_util, sample.cpu.cores.size());

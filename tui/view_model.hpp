@@ -61,6 +61,8 @@ class ViewModel {
     // The history of a flag raised at least once in this run; nullptr otherwise.
     const FlagHistory* flag_history(const std::string& id) const;
     long samples() const { return samples_; }
+    // The time of the first sample of this run (0 before any).
+    double first_t_s() const { return first_t_s_; }
     LayoutModel layout_model() const;
 
   private:
@@ -73,6 +75,7 @@ class ViewModel {
     std::vector<FlagEvent> events_;
     std::vector<FlagHistory> flag_histories_;  // one per rule id ever raised: a few
     long samples_ = 0;
+    double first_t_s_ = 0;
 };
 
 }  // namespace edgetop::tui
