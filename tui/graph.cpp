@@ -332,6 +332,19 @@ void draw_graph(const Canvas& c, const GraphSpec& spec, const History& history) 
     draw_body(c.sub(1, 0, c.height() - 1, c.width()), spec, history);
 }
 
+void draw_graph_row(const Canvas& c, const GraphSpec& spec, const GraphSeries& series, int title_w,
+                    int now_w) {
+    std::string title = fmt::format("{:<{}}", series.title, title_w);
+    auto latest = series.history ? series.history->latest() : std::nullopt;
+    c.text_right(0, series.now,
+                 spec.level && latest ? level_style(spec.level(*latest)) : Style::normal);
+    // No reading yet: the title and its "n/a", no second "n/a" in the plot.
+    if (series.history && series.history->max())
+        draw_body(c.sub(0, 0, 1, c.width() - now_w - 1), spec, *series.history, title);
+    else
+        c.text(0, 0, title, Style::label);
+}
+
 void draw_graph_grid(const Canvas& c, const GraphSpec& spec, const std::vector<GraphSeries>& series,
                      std::string_view kind) {
     int count = static_cast<int>(series.size());
@@ -385,17 +398,8 @@ void draw_graph_grid(const Canvas& c, const GraphSpec& spec, const std::vector<G
         int right_gap = i / per_column + 1 < columns ? 1 : 0;
         return c.sub(i % per_column, i / per_column * cell_w, 1, cell_w - right_gap);
     };
-    for (int i = 0; i < shown; ++i) {
-        const auto& s = series[static_cast<size_t>(i)];
-        Canvas cell = place(i);
-        std::string title = fmt::format("{:<{}}", s.title, title_w);
-        cell.text_right(0, s.now, level_of(s));
-        // No reading yet: the title and its "n/a", no second "n/a" in the plot.
-        if (s.history && s.history->max())
-            draw_body(cell.sub(0, 0, 1, cell.width() - now_w - 1), spec, *s.history, title);
-        else
-            cell.text(0, 0, title, Style::label);
-    }
+    for (int i = 0; i < shown; ++i)
+        draw_graph_row(place(i), spec, series[static_cast<size_t>(i)], title_w, now_w);
     if (shown < count) place(shown).text(0, 0, more_items(count - shown, kind), Style::dim);
 }
 

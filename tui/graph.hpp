@@ -71,6 +71,12 @@ struct GraphSeries {
     const History* history = nullptr;
 };
 
+// The one-row form of a series on the canvas's first row: its title in the margin (padded to
+// title_w columns), the plot, its current value at the right (now_w columns, in its level's
+// colour).
+void draw_graph_row(const Canvas& c, const GraphSpec& spec, const GraphSeries& series, int title_w,
+                    int now_w);
+
 // Small multiples: one graph per series on the same spec (spec.title and spec.now unused), each
 // under a title line, in as many columns as give each graph the most area; where even two rows
 // each do not fit, one row per series with its title in the margin. The time axis is drawn once

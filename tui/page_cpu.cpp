@@ -178,45 +178,40 @@ void draw_compact_cores(const Canvas& c, const Sample& sample) {
     core_grid(c, sample, columns, compact_core_cell);
 }
 
-void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+void draw_cpu_cores(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::cpu_cores: {
-            std::string governor;
-            for (const auto& core : s.cpu.cores)
-                if (core.governor) governor = *core.governor;
-            c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
-            draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
-            break;
-        }
-        case PanelId::cpu_split:
-            split_panel(c, s);
-            break;
-        case PanelId::cpu_history: {
-            c.title(0, "Utilisation history per core");
-            const auto& hist = ctx.view.history().core_util;
-            std::vector<GraphSeries> series;
-            for (size_t i = 0; i < std::min(s.cpu.cores.size(), hist.size()); ++i) {
-                const auto& core = s.cpu.cores[i];
-                series.push_back({fmt::format("core {}", core.id),
-                                  core.online ? text::format_percent(core.util_pct) : "off",
-                                  &hist[i]});
-            }
-            GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
-            spec.level = util_level;
-            draw_graph_grid(c.sub(1, 0, c.height() - 1, c.width()), spec, series, "cores");
-            break;
-        }
-        case PanelId::ctxt_graph: {
-            std::string now = text::format_rate(s.system.ctxt_per_s);
-            GraphSpec spec = graph_spec(ctx, GraphScale::from_zero, "/s");
-            spec.title = "Context switches", spec.now = now;
-            draw_graph(c, spec, ctx.view.history().ctxt_per_s);
-            break;
-        }
-        default:
-            break;
+    std::string governor;
+    for (const auto& core : s.cpu.cores)
+        if (core.governor) governor = *core.governor;
+    c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
+    draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
+}
+
+void draw_cpu_split(const Canvas& c, const FrameContext& ctx) {
+    split_panel(c, ctx.view.sample());
+}
+
+// Each core's history as a graph of its own, small multiples (tui/graph.hpp).
+void draw_cpu_history(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
+    c.title(0, "Utilisation history per core");
+    const auto& hist = ctx.view.history().core_util;
+    std::vector<GraphSeries> series;
+    for (size_t i = 0; i < std::min(s.cpu.cores.size(), hist.size()); ++i) {
+        const auto& core = s.cpu.cores[i];
+        series.push_back({fmt::format("core {}", core.id),
+                          core.online ? text::format_percent(core.util_pct) : "off", &hist[i]});
     }
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.level = util_level;
+    draw_graph_grid(c.sub(1, 0, c.height() - 1, c.width()), spec, series, "cores");
+}
+
+void draw_ctxt_graph(const Canvas& c, const FrameContext& ctx) {
+    std::string now = text::format_rate(ctx.view.sample().system.ctxt_per_s);
+    GraphSpec spec = graph_spec(ctx, GraphScale::from_zero, "/s");
+    spec.title = "Context switches", spec.now = now;
+    draw_graph(c, spec, ctx.view.history().ctxt_per_s);
 }
 
 }  // namespace edgetop::tui

@@ -65,28 +65,19 @@ void emc(const Canvas& c, const FrameContext& ctx) {
 
 }  // namespace
 
-void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::memory_breakdown:
-            breakdown(c, s);
-            break;
-        case PanelId::memory_graph: {
-            std::string now = text::format_percent(ctx.view.history().ram_used_pct.latest());
-            GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
-            spec.title = "RAM used", spec.now = now, spec.level = util_level;
-            draw_graph(c, spec, ctx.view.history().ram_used_pct);
-            break;
-        }
-        case PanelId::emc:
-            emc(c, ctx);
-            break;
-        case PanelId::io:
-            draw_io_panel(c, s);
-            break;
-        default:
-            break;
-    }
+void draw_memory_breakdown(const Canvas& c, const FrameContext& ctx) {
+    breakdown(c, ctx.view.sample());
+}
+
+void draw_memory_graph(const Canvas& c, const FrameContext& ctx) {
+    std::string now = text::format_percent(ctx.view.history().ram_used_pct.latest());
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.title = "RAM used", spec.now = now, spec.level = util_level;
+    draw_graph(c, spec, ctx.view.history().ram_used_pct);
+}
+
+void draw_emc(const Canvas& c, const FrameContext& ctx) {
+    emc(c, ctx);
 }
 
 }  // namespace edgetop::tui

@@ -76,7 +76,7 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     record_flags(sample, details);
 
     sample_ = sample;
-    ++samples_;
+    if (samples_++ == 0) first_t_s_ = sample.t_s;
     auto& h = history_;
     sample_times_.push(sample.t_s);
     h.cpu_util.push(sample.cpu.util_pct);
@@ -100,6 +100,10 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     h.ctxt_per_s.push(sample.system.ctxt_per_s);
     h.emc_util.push(sample.emc ? sample.emc->util_pct : std::nullopt);
     h.ram_used_pct.push(ram_used_pct(sample.mem));
+    std::optional<double> hottest;
+    for (const auto& zone : sample.thermal)
+        if (zone.temp_c && (!hottest || *zone.temp_c > *hottest)) hottest = zone.temp_c;
+    h.hottest_c.push(hottest);
     energy_.add(sample);
 }
 

@@ -46,6 +46,7 @@ struct Histories {
     std::vector<History> core_util;  // by position in Sample::cpu.cores
     std::vector<History> gpu_load, gpu_freq_mhz;
     History power_total_w, ctxt_per_s, emc_util, ram_used_pct;
+    History hottest_c;  // the hottest zone's temperature, whichever zone it is
 };
 
 class ViewModel {
@@ -63,6 +64,8 @@ class ViewModel {
     // Seconds between two values of the histories: the mean spacing of the last samples' times
     // (a replay's own spacing; the interval in force live); nullopt before two samples.
     std::optional<double> interval_s() const;
+    // The time of the first sample of this run (0 before any).
+    double first_t_s() const { return first_t_s_; }
     LayoutModel layout_model() const;
 
   private:
@@ -76,6 +79,7 @@ class ViewModel {
     std::vector<FlagEvent> events_;
     std::vector<FlagHistory> flag_histories_;  // one per rule id ever raised: a few
     long samples_ = 0;
+    double first_t_s_ = 0;
 };
 
 }  // namespace edgetop::tui
