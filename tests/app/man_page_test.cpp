@@ -195,11 +195,12 @@ TEST(ManPage, MakeManRewritesOnlyTheGeneratedSections) {
 }
 
 TEST(ManPage, RulesSectionDescribesEveryRuleAndThreshold) {
-    // Each rule of the catalog has one entry (its tag, then the first words of its description) and
-    // each of its thresholds one row ("-" and "°" as roff writes them).
+    // Each rule of the catalog has one entry (its tag with its severity, then the first words of
+    // its description) and each of its thresholds one row ("-" and "°" as roff writes them).
     const std::string section = edgetop::cli::man_rules_section();
     for (const auto& rule : edgetop::analysis::rule_catalog()) {
-        std::string tag = ".TP\n.B " + rule.id + "\n";
+        std::string tag = ".TP\n.BR " + rule.id + " \" (" +
+                          std::string(edgetop::analysis::to_string(rule.severity)) + ")\"\n";
         size_t at = section.find(tag);
         ASSERT_NE(at, std::string::npos) << rule.id;
         EXPECT_EQ(section.find(tag, at + 1), std::string::npos) << rule.id << " described twice";
