@@ -215,8 +215,10 @@ TEST(ManPage, RulesSectionDescribesEveryRuleAndThreshold) {
               std::string::npos);
     EXPECT_NE(section.find("GPU\\-holding process or an online core at or above this\n"),
               std::string::npos);
-    EXPECT_NE(section.find("\n.B cpu_oversubscribed\nMore busy processes (\\(>= busy_cpu_pct"),
+    EXPECT_NE(section.find("\n.BR cpu_oversubscribed \" (warning)\"\nMore busy processes "
+                           "(\\(>= busy_cpu_pct"),
               std::string::npos);
+    EXPECT_NE(section.find("\n.BR thermal_throttle \" (critical)\"\n"), std::string::npos);
 }
 
 TEST(ManPage, GeneratedSectionsAreWholeRoffSections) {
