@@ -32,10 +32,18 @@ std::vector<RuleParam> with_hysteresis(std::vector<RuleParam> params, double sus
     return params;
 }
 
+// Severities (rules_types.hpp): critical where the board itself is cutting performance or is
+// near failing now: thermal_throttle (the kernel lowers clocks at a trip point), power_limit
+// (over-current alarms and the SoC's own throttle events; a brown-out is next) and
+// memory_pressure (the shared RAM of CPU and GPU runs out: OOM kills, stalls). warning where the
+// work is slowed by its own load or placement: a busy unit below its allowed clock (the cause,
+// heat or current, raises its own critical flag), too many busy processes, a starved GPU, a
+// saturated EMC, storage stalls. info for the configuration: the power-mode cap and a Super mode
+// without its firmware are true for hours and need no action while the work runs.
 std::vector<RuleInfo> build_catalog() {
     std::vector<RuleInfo> rules;
     rules.push_back(
-        {"cpu_oversubscribed", Severity::bottleneck,
+        {"cpu_oversubscribed", Severity::warning,
          "More busy processes (≥ busy_cpu_pct of one core over window_s, or holding a GPU device "
          "open) than half the online cores; evidence: the processes, their CPU % and "
          "involuntary context switches per second (how often each is preempted), the "
@@ -49,7 +57,7 @@ std::vector<RuleInfo> build_catalog() {
               seconds("window_s", 5, "process CPU is averaged over this window")},
              3, 5),
          check_cpu_oversubscribed});
-    rules.push_back({"cpu_dvfs_throttle", Severity::bottleneck,
+    rules.push_back({"cpu_dvfs_throttle", Severity::warning,
                      "A busy CPU cluster (≥ busy_pct) runs below freq_ratio_pct of the highest "
                      "clock its power mode currently allows; evidence: the over-current and "
                      "under-voltage throttle events the SoC counted (soctherm_oc, Orin and Thor).",
@@ -59,7 +67,7 @@ std::vector<RuleInfo> build_catalog() {
                                       oc_window()},
                                      3, 5),
                      check_cpu_dvfs_throttle});
-    rules.push_back({"gpu_dvfs_throttle", Severity::bottleneck,
+    rules.push_back({"gpu_dvfs_throttle", Severity::warning,
                      "A busy GPU (≥ busy_pct) runs below freq_ratio_pct of the highest clock its "
                      "power mode currently allows; evidence: the over-current and under-voltage "
                      "throttle events the SoC counted (soctherm_oc, Orin and Thor).",
@@ -70,7 +78,7 @@ std::vector<RuleInfo> build_catalog() {
                                      3, 5),
                      check_gpu_dvfs_throttle});
     rules.push_back(
-        {"thermal_throttle", Severity::bottleneck,
+        {"thermal_throttle", Severity::critical,
          "A CPU or GPU cooling device is above state 0 (the kernel is lowering clocks now), or a "
          "thermal zone is at or over its lowest passive trip point (or warn_c when it exposes "
          "none): a warning that the kernel may lower clocks.",
@@ -78,7 +86,7 @@ std::vector<RuleInfo> build_catalog() {
                            "limit for a zone that exposes no passive trip point", -40, 200}},
                          1, 5),
          check_thermal_throttle});
-    rules.push_back({"power_limit", Severity::bottleneck,
+    rules.push_back({"power_limit", Severity::critical,
                      "An INA3221 over-current alarm is set, the SoC counted over-current or "
                      "under-voltage throttle events within oc_window_s (soctherm_oc, Orin and "
                      "Thor), or total power reaches the budget (budget_w).",
@@ -90,7 +98,7 @@ std::vector<RuleInfo> build_catalog() {
                                      3, 5),
                      check_power_limit});
     rules.push_back(
-        {"gpu_starved", Severity::bottleneck,
+        {"gpu_starved", Severity::warning,
          "GPU load low (below gpu_load_pct) while a GPU-holding process or an online core is "
          "saturated (≥ cpu_busy_pct): a sign that the CPU feeding the GPU may be the "
          "bottleneck.",
@@ -100,13 +108,13 @@ std::vector<RuleInfo> build_catalog() {
              5, 5),
          check_gpu_starved});
     rules.push_back(
-        {"emc_saturated", Severity::bottleneck,
+        {"emc_saturated", Severity::warning,
          "The shared DRAM (EMC) is busy at or above util_pct: a sign that the work may be "
          "bound by memory bandwidth.",
          with_hysteresis({pct("util_pct", 90, "EMC utilisation at or above this")}, 3, 5),
          check_emc_saturated});
     rules.push_back(
-        {"memory_pressure", Severity::bottleneck,
+        {"memory_pressure", Severity::critical,
          "The RAM shared by CPU and GPU runs out: MemAvailable below available_pct of MemTotal, "
          "swap use rising, every task stalled on memory (PSI memory full) at least psi_full_pct "
          "of the last 10 s, or the OOM killer killed a process within oom_window_s; evidence: "
@@ -120,7 +128,7 @@ std::vector<RuleInfo> build_catalog() {
               seconds("oom_window_s", 10, "an OOM kill within this window holds the condition")},
              3, 5),
          check_memory_pressure});
-    rules.push_back({"io_stall", Severity::bottleneck,
+    rules.push_back({"io_stall", Severity::warning,
                      "The CPUs wait for storage: iowait at or above iowait_pct of CPU time, or "
                      "every task stalled on I/O (PSI io full) at least psi_io_full_pct of the "
                      "last 10 s; evidence: the busiest disk, its busy % and read and write "

@@ -21,7 +21,7 @@ struct RuleParam {
 
 struct RuleInfo {
     std::string id;
-    Severity severity = Severity::bottleneck;
+    Severity severity = Severity::warning;
     // What the rule detects, as the man page's RULES section says it (plain UTF-8 text, one
     // paragraph; the man page generator escapes it for roff).
     std::string description;

@@ -6,7 +6,15 @@
 namespace edgetop::analysis {
 
 std::string_view to_string(Severity severity) {
-    return severity == Severity::info ? "info" : "bottleneck";
+    switch (severity) {
+        case Severity::info:
+            return "info";
+        case Severity::warning:
+            return "warning";
+        case Severity::critical:
+            return "critical";
+    }
+    return "warning";
 }
 
 std::string_view to_string(EventState state) {

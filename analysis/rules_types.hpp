@@ -13,7 +13,11 @@ namespace edgetop::analysis {
 
 class SampleWindow;
 
-enum class Severity { bottleneck, info };
+// How much a raised flag matters, as the view colours it and counts it in its header badge:
+// critical: the board is losing performance or stability now (clocks lowered by heat or an
+// over-current, memory running out); warning: a bottleneck that slows the work; info: a fact of
+// the configuration (a power-mode cap) that explains numbers but asks for no action.
+enum class Severity { info, warning, critical };
 std::string_view to_string(Severity severity);
 
 // What one rule concludes from the current window, before hysteresis.
@@ -70,7 +74,7 @@ struct Event {
 // One rule as the Analysis page shows it.
 struct RuleState {
     std::string id;
-    Severity severity = Severity::bottleneck;
+    Severity severity = Severity::warning;
     std::string description;  // what the rule detects, from the catalog
     bool enabled = true;      // false when switched off by rules_off
     bool active = false;      // inputs present at the latest sample

@@ -71,9 +71,17 @@ Each rule must hold for
 seconds before its flag is raised and stop holding for
 .B clear_s
 seconds before it clears.
+Each has a severity, which the view's colours and its header badge follow:
+.B critical
+where the board lowers its clocks or runs out of memory now (red),
+.B warning
+for a bottleneck of the work (yellow),
+.B info
+for a fact of the configuration (dim; not counted in the badge).
 )roff";
     for (const auto& rule : analysis::rule_catalog())
-        out += fmt::format(".TP\n.B {}\n{}", rule.id, roff_paragraph(rule.description));
+        out += fmt::format(".TP\n.BR {} \" ({})\"\n{}", rule.id, analysis::to_string(rule.severity),
+                           roff_paragraph(rule.description));
     out += R"roff(.PP
 Every threshold, its default and unit (the output of the built-in rule table):
 .PP

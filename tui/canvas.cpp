@@ -5,21 +5,6 @@
 namespace edgetop::tui {
 namespace {
 
-struct PairSpec {
-    Style style;
-    short fg;
-    short bg;
-};
-
-constexpr PairSpec kPairs[] = {
-    {Style::title, COLOR_CYAN, -1},         {Style::label, COLOR_CYAN, -1},
-    {Style::good, COLOR_GREEN, -1},         {Style::warn, COLOR_YELLOW, -1},
-    {Style::crit, COLOR_RED, -1},           {Style::user, COLOR_GREEN, -1},
-    {Style::system, COLOR_RED, -1},         {Style::iowait, COLOR_BLUE, -1},
-    {Style::graph, COLOR_CYAN, -1},         {Style::header, COLOR_BLACK, COLOR_CYAN},
-    {Style::badge, COLOR_WHITE, COLOR_RED}, {Style::selected, COLOR_BLACK, COLOR_GREEN},
-};
-
 short pair_number(Style style) {
     return static_cast<short>(static_cast<int>(style) + 1);
 }
@@ -27,44 +12,22 @@ short pair_number(Style style) {
 }  // namespace
 
 void Theme::init_colors() const {
-    if (!color_) return;
-    bool default_bg = use_default_colors() == OK;
-    for (const auto& p : kPairs)
-        init_pair(pair_number(p.style), p.fg, p.bg < 0 && !default_bg ? COLOR_BLACK : p.bg);
+    if (!color()) return;
+    bool default_colors = use_default_colors() == OK;
+    for (const auto& entry : palette()) {
+        Ink ink = tui::ink(entry.style, depth_);
+        if (!default_colors) {
+            if (ink.fg < 0) ink.fg = COLOR_WHITE;
+            if (ink.bg < 0) ink.bg = COLOR_BLACK;
+        }
+        init_pair(pair_number(entry.style), ink.fg, ink.bg);
+    }
 }
 
 attr_t Theme::attr(Style style) const {
-    if (color_) {
-        switch (style) {
-            case Style::normal:
-                return A_NORMAL;
-            case Style::dim:
-                return A_DIM;
-            case Style::title:
-                return COLOR_PAIR(pair_number(style)) | A_BOLD;
-            case Style::crit:
-            case Style::badge:
-                return COLOR_PAIR(pair_number(style)) | A_BOLD;
-            default:
-                return COLOR_PAIR(pair_number(style));
-        }
-    }
-    switch (style) {
-        case Style::title:
-        case Style::crit:
-        case Style::label:
-            return A_BOLD;
-        case Style::dim:
-            return A_DIM;
-        case Style::header:
-        case Style::selected:
-        case Style::badge:
-            return A_REVERSE;
-        case Style::warn:
-            return A_BOLD;
-        default:
-            return A_NORMAL;
-    }
+    Ink ink = tui::ink(style, depth_);
+    if (!color() || style == Style::normal) return ink.attrs;
+    return COLOR_PAIR(pair_number(style)) | ink.attrs;
 }
 
 Style Theme::level(double pct) {

@@ -9,43 +9,30 @@
 #include "tui/curses.hpp"
 #include "tui/layout.hpp"
 #include "tui/levels.hpp"
+#include "tui/palette.hpp"
 #include "tui/widgets.hpp"
 
 namespace edgetop::tui {
 
-enum class Style {
-    normal,
-    dim,
-    title,
-    label,
-    good,
-    warn,
-    crit,
-    user,
-    system,
-    iowait,
-    graph,
-    selected,
-    header,
-    badge,
-    count
-};
-
 class Theme {
   public:
     Theme() = default;
-    Theme(bool color, bool ascii) : color_(color), ascii_(ascii) {}
-    // Registers the colour pairs; needs a current screen with colours started.
+    Theme(ColorDepth depth, bool ascii) : depth_(depth), ascii_(ascii) {}
+    // color: the 256-colour palette (what the tests' xterm-256color offers), else monochrome.
+    Theme(bool color, bool ascii) : Theme(color ? ColorDepth::c256 : ColorDepth::mono, ascii) {}
+    // Registers the colour pairs of the palette (tui/palette.hpp); needs a current screen with
+    // colours started.
     void init_colors() const;
     attr_t attr(Style style) const;
     bool ascii() const { return ascii_; }
-    bool color() const { return color_; }
+    bool color() const { return depth_ != ColorDepth::mono; }
+    ColorDepth depth() const { return depth_; }
     GraphStyle graph_style() const { return ascii_ ? GraphStyle::ascii : GraphStyle::braille; }
     // The style of a utilisation percentage (util_level in tui/levels.hpp).
     static Style level(double pct);
 
   private:
-    bool color_ = false;
+    ColorDepth depth_ = ColorDepth::mono;
     bool ascii_ = true;
 };
 

@@ -15,12 +15,13 @@
 
 namespace edgetop::tui {
 
-// How far the drawn frame could scroll its timeline and flag detail (unset where not drawn): the
-// loop clamps the scroll state to it after each frame, so PgDn stops at the end and the next PgUp
-// moves at once.
+// How far the drawn frame could scroll its timeline, flag detail and help (unset where not drawn):
+// the loop clamps the scroll state to it after each frame, so PgDn stops at the end and the next
+// PgUp moves at once.
 struct ScrollLimits {
     std::optional<int> timeline;
     std::optional<int> detail;
+    std::optional<int> help;
 };
 
 struct FrameContext {

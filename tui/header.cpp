@@ -7,6 +7,7 @@
 #include "text/text_software.hpp"
 #include "text/text_units.hpp"
 #include "tui/control_keys.hpp"
+#include "tui/flag_severity.hpp"
 #include "tui/footer_hint.hpp"
 #include "tui/keys.hpp"
 #include "tui/pages.hpp"
@@ -60,11 +61,19 @@ void draw_header(const Canvas& c, const FrameContext& ctx) {
     if (ctx.ui.paused) right += " PAUSED ";
     if (ctx.recording) right += c.ascii() ? " *REC " : " \u25cf REC ";
     int x_right = c.width();
-    if (!right.empty()) x_right = c.text_right(0, right, Style::badge);
-    size_t flags = ctx.view.sample().flags.size();
-    std::string badge = fmt::format(" {} flag{} ", flags, flags == 1 ? "" : "s");
+    if (!right.empty()) x_right = c.text_right(0, right, Style::status);
+    // Informational flags (a power-mode cap) are on the Overview and Analysis pages; the badge
+    // counts what asks for attention, red while a critical one is raised.
+    FlagCounts counts = count_flags(ctx.view.sample().flags);
+    int flags = counts.alerting();
+    Level level = counts.critical > 0 ? Level::crit : flags > 0 ? Level::warn : Level::good;
+    std::string badge = with_marker(fmt::format(" {} flag{}", flags, flags == 1 ? "" : "s"), level);
+    badge += " ";
+    Style badge_style = counts.critical > 0 ? Style::badge
+                        : flags > 0         ? Style::badge_warn
+                                            : Style::header;
     Canvas left = c.sub(0, 0, 1, x_right);
-    int x_badge = left.text_right(0, badge, flags > 0 ? Style::badge : Style::header);
+    int x_badge = left.text_right(0, badge, badge_style);
     Canvas info = c.sub(0, 0, 1, std::max(0, x_badge - 1));
     // Drop the least useful parts until the line fits.
     std::string mode = power_mode(ctx.board);
@@ -113,7 +122,7 @@ void draw_tabs(const Canvas& c, const FrameContext& ctx) {
     }
 }
 
-void draw_footer(const Canvas& c, const FrameContext& ctx) {
+void draw_footer(const Canvas& c, const FrameContext& ctx, bool missing_shown_above) {
     const UiState& ui = ctx.ui;
     switch (ui.prompt) {
         case Prompt::filter:
@@ -151,43 +160,30 @@ void draw_footer(const Canvas& c, const FrameContext& ctx) {
                Style::label);
         return;
     }
-    std::string hint = missing_hint(ui.page, ctx.status, {ctx.board, ctx.root}, c.width());
-    if (!hint.empty()) {
-        c.text(0, 0, hint, Style::dim);
-        return;
-    }
+    // The keys always hold the start of the row; what is missing on this page goes on the
+    // status line of absent panels above, or here on the right where the keys leave room.
     std::vector<std::string> keys = {"h help",  "q quit",       "1-8 pages",
                                      "p pause", "+/- interval", "r record"};
     if (ctx.replay)
-        keys = {"Space pause", "Left/Right step", "g/G start/end",
-                "+/- speed",   "Tab/1-8 pages",   "q quit"};
+        keys = {"h help",    "Space pause", "Left/Right step", "g/G start/end",
+                "+/- speed", "1-8 pages",   "q quit"};
     if (ui.page == Page::processes)
-        keys = {"s/</> sort", "i invert", "/ filter", "k signal", "h help"};
-    c.text(0, 0, fit_items("", keys, "  ", c.width()), Style::dim);
-}
-
-void draw_help(WINDOW* win, const Theme& theme) {
-    int rows = 0, cols = 0;
-    getmaxyx(win, rows, cols);
-    auto help = key_help();
-    int key_w = 0, text_w = 0;
-    for (const auto& k : help) {
-        key_w = std::max(key_w, static_cast<int>(k.keys.size()));
-        text_w = std::max(text_w, static_cast<int>(k.action.size()));
+        keys = {"h help", "s/</> sort", "i invert", "/ filter", "k signal", "q quit"};
+    // The n/a line takes at most half the row; the keys drop from the end (h help stays first,
+    // the help lists them all).
+    std::string hint = missing_shown_above ? std::string()
+                                           : missing_hint(ui.page, ctx.status,
+                                                          {ctx.board, ctx.root}, c.width() / 2);
+    constexpr int kGap = 3;
+    const int key_room = c.width() - (hint.empty() ? 0 : shown_columns(hint) + kGap);
+    std::string line;
+    for (const auto& key : keys) {
+        std::string longer = line.empty() ? key : line + "  " + key;
+        if (shown_columns(longer) > key_room && !line.empty()) break;
+        line = std::move(longer);
     }
-    Rect box = overlay_rect(rows, cols, static_cast<int>(help.size()) + 3, key_w + text_w + 5);
-    Canvas c(win, box, theme);
-    for (int y = 0; y < c.height(); ++y)
-        c.fill(y, Style::normal);
-    c.title(0, "Keys", "any key closes");
-    int y = 1;
-    for (const auto& k : help) {
-        c.text(y, 1, k.keys, Style::label);
-        c.text(y, key_w + 3, k.action);
-        ++y;
-    }
-    c.text(y + 1 < c.height() ? y + 1 : y, 1, "missing values show n/a; the footer says why",
-           Style::dim);
+    c.text(0, 0, line, Style::dim);
+    if (!hint.empty()) c.text_right(0, hint, Style::dim);
 }
 
 }  // namespace edgetop::tui

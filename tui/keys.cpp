@@ -241,7 +241,32 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
         return KeyAction::redraw;
     }
     if (ui.help) {
+        // The arrows scroll a help taller than the screen (the drawing clamps the end).
+        const int page = std::max(1, context.table_rows - 1);
+        switch (key) {
+            case KEY_UP:
+                ui.help_scroll = std::max(0, ui.help_scroll - 1);
+                return KeyAction::redraw;
+            case KEY_DOWN:
+                ++ui.help_scroll;
+                return KeyAction::redraw;
+            case KEY_PPAGE:
+                ui.help_scroll = std::max(0, ui.help_scroll - page);
+                return KeyAction::redraw;
+            case KEY_NPAGE:
+                ui.help_scroll += page;
+                return KeyAction::redraw;
+            case KEY_HOME:
+                ui.help_scroll = 0;
+                return KeyAction::redraw;
+            case KEY_END:
+                ui.help_scroll = 1 << 20;
+                return KeyAction::redraw;
+            default:
+                break;
+        }
         ui.help = false;
+        ui.help_scroll = 0;
         if (key == 'q' || key == 'Q') return ui.quit = true, KeyAction::quit;
         return KeyAction::redraw;
     }

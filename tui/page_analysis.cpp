@@ -8,6 +8,7 @@
 
 #include "text/text_units.hpp"
 #include "tui/evidence_lines.hpp"
+#include "tui/flag_severity.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -28,9 +29,10 @@ std::vector<Line> flag_lines(const FrameContext& ctx, const std::string& id, boo
     std::vector<Line> lines;
     const FlagDetail* d = detail_of(ctx, id);
     const bool clearing = d && !d->holds_now;
-    lines.push_back(
-        {(selected ? "> " : "  ") + id + (clearing ? "  clearing: no longer holds" : ""),
-         selected ? Style::selected : (clearing ? Style::warn : Style::crit)});
+    const Style style = severity_style(flag_severity(id));
+    lines.push_back({(selected ? "> " : "  ") + flag_label(id) +
+                         (clearing ? "  clearing: no longer holds" : ""),
+                     selected ? Style::selected : (clearing ? Style::dim : style)});
     if (!d) return lines;
     for (auto& text : wrap_text(d->message, width - 4))
         lines.push_back({"    " + text});
@@ -105,8 +107,8 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
         int x =
             c.text(1 + r, 0, fmt::format("{:>10}  ", text::format_duration_s(e.t_s)), Style::dim);
         x = c.text(1 + r, x, e.raised ? "raised  " : "cleared ",
-                   e.raised ? Style::crit : Style::good);
-        c.text(1 + r, x, e.id);
+                   e.raised ? severity_style(flag_severity(e.id)) : Style::good);
+        c.text(1 + r, x, flag_label(e.id));
     }
 }
 

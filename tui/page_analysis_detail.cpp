@@ -7,6 +7,7 @@
 
 #include "text/text_units.hpp"
 #include "tui/evidence_lines.hpp"
+#include "tui/flag_severity.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -25,7 +26,7 @@ std::vector<Line> state_lines(const FlagHistory& h, bool raised_now, double now_
         total += std::max(0.0, now_s - *h.raised_at_s);
         lines.push_back({fmt::format("raised at {}, active for {}", at(*h.raised_at_s),
                                      at(std::max(0.0, now_s - *h.raised_at_s))),
-                         Style::crit});
+                         severity_style(flag_severity(h.id))});
     } else if (h.cleared_at_s) {
         lines.push_back({fmt::format("cleared at {}", at(*h.cleared_at_s)), Style::good});
     }
@@ -103,7 +104,8 @@ void draw_flag_detail(const Canvas& c, const FrameContext& ctx) {
     const FlagHistory* h = ctx.view.flag_history(id);
     const auto& flags = ctx.view.sample().flags;
     const bool raised_now = std::find(flags.begin(), flags.end(), id) != flags.end();
-    c.title(0, "Flag " + id, "Esc closes, Up/Down: other flags");
+    c.title(0, fmt::format("Flag {} ({})", id, analysis::to_string(flag_severity(id))),
+            "Esc closes, Up/Down: other flags");
     std::vector<Line> lines;
     if (!h) {
         lines.push_back({"this flag was not raised in this run", Style::dim});

@@ -5,6 +5,7 @@
 
 #include "analysis/energy_integrator.hpp"
 #include "text/text_units.hpp"
+#include "tui/flag_severity.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -143,7 +144,8 @@ void flags_summary(const Canvas& c, const FrameContext& ctx) {
                Style::dim);
     draw_cells(c, 1, c.width() + 1, static_cast<int>(flags.size()), "flags",
                [&](int i, const Canvas& row) {
-                   row.text(0, 0, flags[static_cast<size_t>(i)], Style::crit);
+                   const std::string& id = flags[static_cast<size_t>(i)];
+                   row.text(0, 0, flag_label(id), severity_style(flag_severity(id)));
                });
 }
 

@@ -67,8 +67,12 @@ void draw_sources(const Canvas& c, const FrameContext& ctx);
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);
-void draw_footer(const Canvas& c, const FrameContext& ctx);
-void draw_help(WINDOW* win, const Theme& theme);
+// The key hint, always at the start of the row (prompts and messages take the row while open);
+// `missing_shown_above`: the status line of absent panels already says what is missing.
+void draw_footer(const Canvas& c, const FrameContext& ctx, bool missing_shown_above);
+// The keys of the view (tui/keys.hpp) and the marks' legend in a bordered box over the page; it
+// scrolls where the screen is too small for all of it.
+void draw_help(WINDOW* win, const FrameContext& ctx);
 // The power-mode list while one is chosen, or a finished control command's output.
 void draw_controls_overlay(WINDOW* win, const FrameContext& ctx);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "tui/footer_hint.hpp"
 #include "tui/pages.hpp"
 #include "tui/panel_table.hpp"
 
@@ -39,6 +40,12 @@ void draw_absent_sources(const Canvas& c, const FrameContext& ctx,
     std::string line = "n/a:";
     for (size_t i = 0; i < texts.size(); ++i)
         line += std::string(i == 0 ? " " : ", ") + std::string(texts[i]);
+    // The inputs missing on this page fold into the same line, so that the footer keeps its keys.
+    constexpr std::string_view kPrefix = "n/a: ", kSep = "; ";
+    int room = c.width() - shown_columns(line) - static_cast<int>(kSep.size()) +
+               static_cast<int>(kPrefix.size());
+    std::string inputs = missing_hint(ctx.ui.page, ctx.status, {ctx.board, ctx.root}, room);
+    if (inputs.starts_with(kPrefix)) line += std::string(kSep) + inputs.substr(kPrefix.size());
     c.text(0, 0, line, Style::dim);
 }
 

@@ -32,7 +32,8 @@ constexpr int kGraphMaxRows = 16;
 constexpr std::array kPanels = std::to_array<PanelInfo>({
     {.id = PanelId::header, .name = "header", .title = "Header", .draw = draw_header},
     {.id = PanelId::tabs, .name = "tabs", .title = "Tabs", .draw = draw_tabs},
-    {.id = PanelId::footer, .name = "footer", .title = "Footer", .draw = draw_footer},
+    // The footer is drawn by the frame: it needs to know whether the "n/a:" line is above it.
+    {.id = PanelId::footer, .name = "footer", .title = "Footer"},
     {.id = PanelId::cpu_bars,
      .name = "cpu_bars",
      .title = "CPU",

@@ -44,7 +44,7 @@ class Loop {
         : feed_(feed),
           options_(options),
           terminal_(terminal),
-          theme_(terminal.color(), terminal.ascii()) {
+          theme_(terminal.color() ? color_depth(COLORS) : ColorDepth::mono, terminal.ascii()) {
         ui_.page = options.start_page;
         ui_.interval_ms = std::clamp(options.interval_ms, kMinIntervalMs, kMaxIntervalMs);
         ui_.replay_speed = std::clamp(options.replay_speed, kMinReplaySpeed, kMaxReplaySpeed);

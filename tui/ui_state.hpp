@@ -31,6 +31,7 @@ struct UiState {
                           // (replay: playback stops; the arrows step)
     double replay_speed = 1;
     bool help = false;
+    int help_scroll = 0;  // the first line of the help shown
     bool quit = false;
     ProcessQuery query;
     int selected_pid = -1;  // the highlighted process row, followed across refreshes

@@ -64,7 +64,7 @@ TEST(Analyzer, EventsCarryTimeFlagStateMessageAndEvidence) {
     EXPECT_THAT(state.last_message, HasSubstr("45 % in iowait"));
     EXPECT_EQ(state.last_evidence["iowait_pct"], 45.0);
     EXPECT_EQ(state.last_t_s, 6.0);
-    EXPECT_EQ(state.severity, Severity::bottleneck);
+    EXPECT_EQ(state.severity, Severity::warning);
     EXPECT_FALSE(state.description.empty());
 
     run = feed(analyzer, 7, 20, 1, orin_idle);

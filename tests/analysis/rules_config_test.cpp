@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "analysis/rules_catalog.hpp"
@@ -226,6 +227,25 @@ TEST(RuleTable, ListsEveryRuleWithHysteresisKeysUnitsAndDescriptions) {
     EXPECT_EQ(find_rule("power_mode_cap")->severity, Severity::info);
     EXPECT_THAT(format_rule_table(), HasSubstr("cpu_oversubscribed.busy_cpu_pct"));
     EXPECT_THAT(format_rule_table(), HasSubstr("memory_pressure.swap_window_s"));
+}
+
+// The board cutting its own clocks or running out of memory is critical; a bottleneck of the
+// work's own making is a warning; the power mode's caps are information.
+TEST(RuleCatalog, SeverityOfEachRule) {
+    std::map<std::string, std::string> severities;
+    for (const auto& rule : rule_catalog())
+        severities[rule.id] = std::string(to_string(rule.severity));
+    EXPECT_EQ(severities, (std::map<std::string, std::string>{{"cpu_oversubscribed", "warning"},
+                                                              {"cpu_dvfs_throttle", "warning"},
+                                                              {"gpu_dvfs_throttle", "warning"},
+                                                              {"thermal_throttle", "critical"},
+                                                              {"power_limit", "critical"},
+                                                              {"gpu_starved", "warning"},
+                                                              {"emc_saturated", "warning"},
+                                                              {"memory_pressure", "critical"},
+                                                              {"io_stall", "warning"},
+                                                              {"power_mode_cap", "info"},
+                                                              {"super_mode_no_firmware", "info"}}));
 }
 
 TEST(RulesOff, ASwitchedOffRuleIsNeverEvaluatedNorRaised) {

@@ -195,11 +195,12 @@ TEST(ManPage, MakeManRewritesOnlyTheGeneratedSections) {
 }
 
 TEST(ManPage, RulesSectionDescribesEveryRuleAndThreshold) {
-    // Each rule of the catalog has one entry (its tag, then the first words of its description) and
-    // each of its thresholds one row ("-" and "°" as roff writes them).
+    // Each rule of the catalog has one entry (its tag with its severity, then the first words of
+    // its description) and each of its thresholds one row ("-" and "°" as roff writes them).
     const std::string section = edgetop::cli::man_rules_section();
     for (const auto& rule : edgetop::analysis::rule_catalog()) {
-        std::string tag = ".TP\n.B " + rule.id + "\n";
+        std::string tag = ".TP\n.BR " + rule.id + " \" (" +
+                          std::string(edgetop::analysis::to_string(rule.severity)) + ")\"\n";
         size_t at = section.find(tag);
         ASSERT_NE(at, std::string::npos) << rule.id;
         EXPECT_EQ(section.find(tag, at + 1), std::string::npos) << rule.id << " described twice";
@@ -214,8 +215,10 @@ TEST(ManPage, RulesSectionDescribesEveryRuleAndThreshold) {
               std::string::npos);
     EXPECT_NE(section.find("GPU\\-holding process or an online core at or above this\n"),
               std::string::npos);
-    EXPECT_NE(section.find("\n.B cpu_oversubscribed\nMore busy processes (\\(>= busy_cpu_pct"),
+    EXPECT_NE(section.find("\n.BR cpu_oversubscribed \" (warning)\"\nMore busy processes "
+                           "(\\(>= busy_cpu_pct"),
               std::string::npos);
+    EXPECT_NE(section.find("\n.BR thermal_throttle \" (critical)\"\n"), std::string::npos);
 }
 
 TEST(ManPage, GeneratedSectionsAreWholeRoffSections) {

@@ -213,8 +213,8 @@ TEST_F(AnalysisPage, AFlagThatNoLongerHoldsIsMarkedClearing) {
     screen.resize(30, 100);
     scene.draw();
     const std::string text = screen.text();
-    EXPECT_NE(text.find("thermal_throttle  clearing: no longer holds"), std::string::npos) << text;
-    EXPECT_EQ(text.find("cpu_oversubscribed  clearing"), std::string::npos) << text;
+    EXPECT_NE(text.find("thermal_throttle!  clearing: no longer holds"), std::string::npos) << text;
+    EXPECT_EQ(text.find("cpu_oversubscribed+  clearing"), std::string::npos) << text;
 }
 
 TEST_F(AnalysisPage, TimelinePgDnStopsAtTheOldestEvent) {
