@@ -2,6 +2,7 @@
 // multimedia/DLA engines and the processes holding the GPU.
 #include <fmt/format.h>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_gpc.hpp"
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
@@ -29,7 +30,7 @@ int nvml_lines(const Canvas& c, int y, const GpuSample& g) {
 }
 
 void gpu_info(const Canvas& c, const Sample& s) {
-    c.title(0, "GPU", fmt::format("{} device{}", s.gpu.size(), s.gpu.size() == 1 ? "" : "s"));
+    c.title(0, "GPU", plural(static_cast<int64_t>(s.gpu.size()), "device"));
     if (s.gpu.empty()) {
         c.text(1, 0, "n/a: no GPU found (devfreq node or NVML device)", Style::dim);
         return;
@@ -61,7 +62,7 @@ void gpu_info(const Canvas& c, const Sample& s) {
 // One cell per engine: its name, its load ("n/a" where neither tegrastats, the kernel nor NVML
 // gives one) and its clock, or "off".
 void engines(const Canvas& c, const Sample& s, const LayoutModel& model) {
-    c.title(0, "Engines", "load, and on/off and clock");
+    c.title(0, "Engines", "load, on/off, clock");
     if (s.engines.empty()) {
         c.text(1, 0, "n/a: no engine clocks found", Style::dim);
         return;
@@ -124,7 +125,8 @@ void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
             break;
         case PanelId::gpu_freq_graph:
             draw_history_graph(c, "GPU frequency",
-                               text::format_freq_hz(freq) + " of " + text::format_freq_hz(top),
+                               text::format_freq_hz(freq) +
+                                   (top ? " of " + text::format_freq_hz(top) : std::string()),
                                hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front(),
                                top ? static_cast<double>(*top) / 1e6 : 0, "MHz");
             break;
