@@ -198,8 +198,9 @@ TEST_F(ViewText, ReplayCpuTitleShowsTheMeanOfTheCoresWithoutATotal) {
     EXPECT_EQ(rows_with(text, "mean of cores 40%").size(), 1u) << text;
     EXPECT_EQ(text.find("util n/a"), std::string::npos) << text;
     text = scene.draw(Page::cpu, 40, 120, screen);
-    EXPECT_EQ(rows_with(text, "mean ").size(), 1u) << text;
-    EXPECT_NE(rows_with(text, "mean ")[0].find("40%"), std::string::npos) << text;
+    const auto mean = rows_with(text, "mean ");
+    ASSERT_EQ(mean.size(), 1u) << text;
+    EXPECT_NE(mean[0].find("40%"), std::string::npos) << text;
 }
 
 TEST_F(ViewText, GpuClockTitleOmitsAnUnknownMaximum) {
