@@ -125,7 +125,7 @@ void fans_summary(const Canvas& c, const Sample& s) {
     if (s.fans.empty()) c.text(1, 0, "n/a: no fan", Style::dim);
     draw_cells(c, 1, c.width() + 1, static_cast<int>(s.fans.size()), "fans",
                [&](int i, const Canvas& row) {
-                   row.text(0, 0, fan_line(s.fans[static_cast<size_t>(i)], 0));
+                   row.text(0, 0, fan_line(s.fans[static_cast<size_t>(i)], fan_name_width(s.fans)));
                });
 }
 

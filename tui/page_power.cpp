@@ -175,7 +175,7 @@ void fans(const Canvas& c, const Sample& s) {
     }
     draw_cells(c, 1, c.width() + 1, static_cast<int>(s.fans.size()), "fans",
                [&](int i, const Canvas& row) {
-                   row.text(0, 0, fan_line(s.fans[static_cast<size_t>(i)], 12));
+                   row.text(0, 0, fan_line(s.fans[static_cast<size_t>(i)], fan_name_width(s.fans)));
                });
 }
 

@@ -67,8 +67,10 @@ struct CpuTotal {
 CpuTotal cpu_total(const CpuSample& cpu);
 // Thermal zones with a reading first, hottest first, then those without one, in their order.
 std::vector<const ThermalSample*> hottest_first(const std::vector<ThermalSample>& zones);
-// "pwmfan  speed 38%  2049 rpm  control manual": every value named; the name padded to name_w.
+// "pwmfan  speed 38%  2049 rpm  control manual": every value named; the name padded to name_w,
+// the longest of the fans' names (fan_name_width) for their values to line up.
 std::string fan_line(const FanSample& fan, int name_w);
+int fan_name_width(const std::vector<FanSample>& fans);
 
 // Per-core bars (used by the overview and the CPU page).
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);

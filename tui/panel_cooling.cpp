@@ -22,6 +22,13 @@ std::vector<const ThermalSample*> hottest_first(const std::vector<ThermalSample>
     return out;
 }
 
+int fan_name_width(const std::vector<FanSample>& fans) {
+    int width = 0;
+    for (const auto& fan : fans)
+        width = std::max(width, static_cast<int>(fan.name.size()));
+    return width;
+}
+
 std::string fan_line(const FanSample& fan, int name_w) {
     return fmt::format("{:<{}}  speed {}  {}  control {}", fan.name, name_w,
                        text::format_percent(fan.speed_pct),
