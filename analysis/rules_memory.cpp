@@ -142,7 +142,7 @@ RuleResult check_io_stall(const RuleInput& in) {
     if (!in.details) return r;
     const std::string blocked =
         now.system.procs_blocked
-            ? fmt::format(", {} processes blocked on I/O", *now.system.procs_blocked)
+            ? ", " + plural(*now.system.procs_blocked, "process", "processes") + " blocked on I/O"
             : "";
     std::string measured =
         now.cpu.iowait_pct ? fmt::format("CPUs {} % in iowait{}", fixed(*now.cpu.iowait_pct, 0),

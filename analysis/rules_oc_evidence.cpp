@@ -49,8 +49,8 @@ std::vector<std::string> describe(const std::vector<OcEventsInWindow>& counted) 
     std::vector<std::string> texts;
     for (const auto& c : counted)
         if (c.events > 0)
-            texts.push_back(fmt::format("{}: {} event{} in the last {} s", c.kind, c.events,
-                                        c.events == 1 ? "" : "s", fixed(c.seconds, 0)));
+            texts.push_back(fmt::format("{}: {} in the last {} s", c.kind,
+                                        plural(c.events, "event"), fixed(c.seconds, 0)));
     return texts;
 }
 

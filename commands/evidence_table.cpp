@@ -119,12 +119,26 @@ tui::EvidenceTable table_of(std::string_view key, const nlohmann::json& rows) {
     for (const auto& column : keys)
         if (std::find(ordered.begin(), ordered.end(), column) == ordered.end())
             ordered.push_back(column);
-    for (const auto& column : ordered)
-        table.columns.push_back(header_of(column));
+    // Keys that read the same are one column: a CPU row's max_khz and a GPU row's max_hz are both
+    // "max MHz", each row filling it from the key it has.
+    std::vector<std::vector<std::string>> keys_of_column;
+    for (const auto& column : ordered) {
+        std::string header = header_of(column);
+        auto same = std::find(table.columns.begin(), table.columns.end(), header);
+        if (same == table.columns.end()) {
+            table.columns.push_back(std::move(header));
+            keys_of_column.push_back({column});
+        } else {
+            keys_of_column[static_cast<size_t>(same - table.columns.begin())].push_back(column);
+        }
+    }
     for (const auto& row : rows) {
         std::vector<std::string> cells;
-        for (const auto& column : ordered)
-            cells.push_back(row.contains(column) ? cell_text(row[column], unit_of(column)) : "");
+        for (const auto& keys : keys_of_column) {
+            auto key = std::find_if(keys.begin(), keys.end(),
+                                    [&](const std::string& k) { return row.contains(k); });
+            cells.push_back(key != keys.end() ? cell_text(row[*key], unit_of(*key)) : "");
+        }
         table.rows.push_back(std::move(cells));
     }
     return table;

@@ -8,6 +8,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/monotonic_timer.hpp"
+#include "edgetop/number_text.hpp"
 #include "report/report_event_json.hpp"
 #include "session/session_records_json.hpp"
 
@@ -60,8 +61,8 @@ void Recorder::report_log_state() {
         print_error(files_.failure() +
                     "; sampling and serving go on, the log resumes once the file can be written");
     else if (!failing && log_failing_)
-        print_error(fmt::format("{} is written again ({} writes had failed)", files_.display_name(),
-                                files_.failed_writes()));
+        print_error(fmt::format("{} is written again ({} had failed)", files_.display_name(),
+                                plural(static_cast<int64_t>(files_.failed_writes()), "write")));
     log_failing_ = failing;
     if (observer_) observer_->on_log_write_errors(files_.failed_writes());
 }

@@ -5,6 +5,7 @@
 
 #include "cli/cli_table.hpp"
 #include "commands/signal_watch.hpp"
+#include "edgetop/number_text.hpp"
 #include "text/text_escape.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
@@ -69,8 +70,8 @@ std::optional<std::string> few_samples_note(const Outcome& o, const ModeResult& 
     int64_t repeat = std::min<int64_t>(1000, std::max(more.repeat, o.repeat + 1));
     std::string advice = fmt::format("--repeat {}", repeat);
     if (more.interval_ms) advice += fmt::format(" or -i {}", *more.interval_ms);
-    return fmt::format("mode {}: only {} samples (fewer than {}): its figures are rough; {}", m.id,
-                       m.samples(), kFewSamples, advice);
+    return fmt::format("mode {}: only {} (fewer than {}): its figures are rough; {}", m.id,
+                       plural(static_cast<int64_t>(m.samples()), "sample"), kFewSamples, advice);
 }
 
 std::string format_text(const Outcome& o) {

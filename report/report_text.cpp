@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_escape.hpp"
 #include "text/text_software.hpp"
 #include "text/text_table.hpp"
@@ -33,8 +34,8 @@ std::string board_line(const Board& board) {
 std::string sampling_line(const analysis::SamplingReport& s) {
     const auto& i = s.interval_ms;
     return fmt::format(
-        "nominal {} ms; interval p50 {} ms, p99 {} ms, max {} ms; {} gap{} (> {} ms), {} s",
-        s.nominal_ms, num(i.p50()), num(i.p99()), num(i.max()), s.gaps, s.gaps == 1 ? "" : "s",
+        "nominal {} ms; interval p50 {} ms, p99 {} ms, max {} ms; {} (> {} ms), {} s", s.nominal_ms,
+        num(i.p50()), num(i.p99()), num(i.max()), plural(static_cast<int64_t>(s.gaps), "gap"),
         text::number(1.5 * static_cast<double>(s.nominal_ms), 1), text::number(s.gap_time_s, 1));
 }
 

@@ -185,6 +185,15 @@ std::string format_session_time(double seconds) {
     return format_duration_s(seconds);
 }
 
+std::string format_clock_tenths(double seconds) {
+    auto tenths = seconds >= 0 ? to_int64(std::round(seconds * 10)) : std::nullopt;
+    if (!tenths) return kAbsent;
+    int64_t total = *tenths / 10, days = total / 86400;
+    std::string clock = fmt::format("{:02}:{:02}:{:02}.{}", total / 3600 % 24, total / 60 % 60,
+                                    total % 60, *tenths % 10);
+    return days > 0 ? fmt::format("{}d {}", days, clock) : clock;
+}
+
 std::string format_number(std::optional<double> value, int decimals) {
     return in_units(value, {{kAny, 1, decimals, ""}});
 }

@@ -61,5 +61,6 @@ std::string format_session_time(double seconds);                       // "12.3 
 std::string format_number(std::optional<double> value, int decimals);  // "12.3"
 std::string format_count(std::optional<double> value);                 // "843", "12.3k"
 std::string format_bytes_per_s(std::optional<double> bytes_per_s);     // "512 B/s", "4.5 MiB/s"
+std::string format_clock_tenths(double seconds);                       // "00:00:29.4", tenths
 
 }  // namespace edgetop::text

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
@@ -15,11 +16,11 @@ std::string mode_line(const PowerMode& m, std::optional<int> current) {
     for (const auto& [cluster, khz] : m.cpu_max_khz)
         cpu = std::max(cpu.value_or(0), khz);
     std::string budget = m.budget_w ? fmt::format("{:g} W", *m.budget_w) : text::kAbsent;
-    return fmt::format("{}{:>3}  {:<22} {:>6}  CPU {:>9}  GPU {:>9}  EMC {:>9}  {} cores",
+    return fmt::format("{}{:>3}  {:<22} {:>6}  CPU {:>9}  GPU {:>9}  EMC {:>9}  {}",
                        current == m.id ? '*' : ' ', m.id, m.name, budget,
                        text::format_freq_khz(cpu), text::format_freq_hz(m.gpu_max_hz),
                        m.emc_max_hz ? text::format_freq_hz(m.emc_max_hz) : "no cap",
-                       m.online_cores.size());
+                       plural(static_cast<int64_t>(m.online_cores.size()), "core"));
 }
 
 Canvas box(WINDOW* win, const Theme& theme, int want_rows, int want_cols) {

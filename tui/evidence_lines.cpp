@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "edgetop/number_text.hpp"
 #include "tui/widgets.hpp"
 
 namespace edgetop::tui {
@@ -115,9 +116,7 @@ std::vector<Line> table_lines(const EvidenceTable& table, int max_rows) {
         ++shown;
     }
     int left = static_cast<int>(table.rows.size()) - shown;
-    if (left > 0)
-        lines.push_back(
-            {"  +" + std::to_string(left) + " more row" + (left == 1 ? "" : "s"), Style::dim});
+    if (left > 0) lines.push_back({"  +" + plural(left, "more row"), Style::dim});
     return lines;
 }
 

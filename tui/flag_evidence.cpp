@@ -13,7 +13,8 @@ std::vector<EvidenceValue> flatten(const FlagEvidence& evidence) {
             for (size_t c = 0; c < keys && c < row.size(); ++c)
                 row_name += (row_name.empty() ? "" : " ") + row[c];
             for (size_t c = keys; c < row.size() && c < table.columns.size(); ++c)
-                out.push_back({row_name + " " + table.columns[c], row[c]});
+                if (!row[c].empty())  // the row has no such value (a GPU row's "cores")
+                    out.push_back({row_name + " " + table.columns[c], row[c]});
         }
     }
     return out;

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_software.hpp"
 #include "text/text_units.hpp"
 #include "tui/control_keys.hpp"
@@ -22,12 +23,40 @@ std::string board_name(const Board& board) {
     return model;
 }
 
-// "NVIDIA Jetson AGX Orin Developer Kit" -> "AGX Orin": what tells boards apart on a narrow line.
+// "NVIDIA Jetson AGX Orin Developer Kit" -> "AGX Orin": what tells boards apart on a narrow line;
+// a remark keeps its first word ("(guessed from tegrastats)" -> "(guessed)").
 std::string short_board_name(const Board& board) {
     std::string name = board_name(board);
     for (std::string_view noise : {" Developer Kit", "Jetson "})
         if (size_t at = name.find(noise); at != std::string::npos) name.erase(at, noise.size());
+    if (size_t open = name.find(" ("); open != std::string::npos)
+        if (size_t space = name.find(' ', open + 2); space != std::string::npos)
+            name = name.substr(0, space) + ")";
     return name;
+}
+
+// The parts joined by two spaces, as many of them as fit in `width` from the first; where the first
+// part alone is too wide, its words that fit. Never a part or a word cut short.
+std::string fitting_parts(const std::vector<std::string>& parts, int width) {
+    std::string line;
+    for (const auto& part : parts) {
+        if (part.empty()) continue;
+        std::string longer = line + (line.empty() ? " " : "  ") + part;
+        if (shown_columns(longer) <= width) {
+            line = std::move(longer);
+            continue;
+        }
+        if (!line.empty()) break;
+        size_t word_end = 0;  // the first part is too wide: its words while they fit
+        for (size_t end = part.find(' ');; end = part.find(' ', end + 1)) {
+            if (shown_columns(part.substr(0, end)) + 1 > width) break;
+            word_end = end == std::string::npos ? part.size() : end;
+            if (end == std::string::npos) break;
+        }
+        if (word_end > 0) line = " " + part.substr(0, word_end);
+        break;
+    }
+    return line;
 }
 
 std::string release(const Board& board) {
@@ -67,7 +96,7 @@ void draw_header(const Canvas& c, const FrameContext& ctx) {
     FlagCounts counts = count_flags(ctx.view.sample().flags);
     int flags = counts.alerting();
     Level level = counts.critical > 0 ? Level::crit : flags > 0 ? Level::warn : Level::good;
-    std::string badge = with_marker(fmt::format(" {} flag{}", flags, flags == 1 ? "" : "s"), level);
+    std::string badge = with_marker(" " + plural(flags, "flag"), level);
     badge += " ";
     Style badge_style = counts.critical > 0 ? Style::badge
                         : flags > 0         ? Style::badge_warn
@@ -102,8 +131,10 @@ void draw_header(const Canvas& c, const FrameContext& ctx) {
         line.clear();
         for (const auto& part : parts)
             if (!part.empty()) line += (line.empty() ? " " : "  ") + part;
-        if (static_cast<int>(line.size()) <= info.width()) break;
+        if (shown_columns(line) <= info.width()) break;
     }
+    // Narrower still: the shortest form's leading parts, cut between parts or words.
+    if (shown_columns(line) > info.width()) line = fitting_parts(candidates.back(), info.width());
     info.text(0, 0, line, Style::header);
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
 #include "tui/evidence_lines.hpp"
 #include "tui/flag_severity.hpp"
@@ -82,8 +83,8 @@ void flag_list(const Canvas& c, const FrameContext& ctx) {
     if ((hidden > 0 || cut) && rows >= 2) {
         c.fill(rows, Style::normal);
         c.text(rows, 0,
-               hidden > 0 ? fmt::format("+{} more flag{}: Up/Down select, Enter shows one whole",
-                                        hidden, hidden == 1 ? "" : "s")
+               hidden > 0 ? fmt::format("+{} more: Up/Down select, Enter shows one whole",
+                                        plural(hidden, "flag"))
                           : std::string("... Enter shows the whole flag"),
                Style::dim);
     }
@@ -91,7 +92,7 @@ void flag_list(const Canvas& c, const FrameContext& ctx) {
 
 void timeline(const Canvas& c, const FrameContext& ctx) {
     const auto& events = ctx.view.flag_events();
-    c.title(0, "Timeline", fmt::format("{} events", events.size()));
+    c.title(0, "Timeline", plural(static_cast<int64_t>(events.size()), "event"));
     if (events.empty()) {
         c.text(1, 0, "no flag was raised in this session", Style::dim);
         return;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
 #include "tui/evidence_lines.hpp"
 #include "tui/flag_severity.hpp"
@@ -15,8 +16,15 @@ namespace {
 
 constexpr size_t kMaxPeriods = 5;
 
+// Times to the tenth of a second: a flag may be raised and cleared within one second, and
+// periods that start in the same second must still read apart.
 std::string at(double t_s) {
-    return text::format_duration_s(t_s);
+    return text::format_clock_tenths(t_s);
+}
+
+// "0.4 s", "12.3 s", "00:12:03": tenths while they still matter.
+std::string lasting(double seconds) {
+    return text::format_session_time(std::max(0.0, seconds));
 }
 
 std::vector<Line> state_lines(const FlagHistory& h, bool raised_now, double now_s) {
@@ -25,13 +33,13 @@ std::vector<Line> state_lines(const FlagHistory& h, bool raised_now, double now_
     if (raised_now && h.raised_at_s) {
         total += std::max(0.0, now_s - *h.raised_at_s);
         lines.push_back({fmt::format("raised at {}, active for {}", at(*h.raised_at_s),
-                                     at(std::max(0.0, now_s - *h.raised_at_s))),
+                                     lasting(now_s - *h.raised_at_s)),
                          severity_style(flag_severity(h.id))});
     } else if (h.cleared_at_s) {
         lines.push_back({fmt::format("cleared at {}", at(*h.cleared_at_s)), Style::good});
     }
-    lines.push_back({fmt::format("raised {} time{} in this run, active {} in all", h.raised_count,
-                                 h.raised_count == 1 ? "" : "s", at(total))});
+    lines.push_back({fmt::format("raised {} in this run, active {} in all",
+                                 plural(h.raised_count, "time"), lasting(total))});
     return lines;
 }
 
@@ -49,7 +57,7 @@ std::vector<Line> period_lines(const ViewModel& view, const std::string& id) {
     for (size_t i = 0; i < periods.size() && i < kMaxPeriods; ++i) {
         const auto& [from, to] = periods[periods.size() - 1 - i];
         lines.push_back({fmt::format("  {:>10} .. {:<10}{}", at(from), to ? at(*to) : "now",
-                                     to ? "  (" + at(*to - from) + ")" : "")});
+                                     to ? "  (" + lasting(*to - from) + ")" : "")});
     }
     if (periods.size() > kMaxPeriods)
         lines.push_back({fmt::format("  +{} earlier", periods.size() - kMaxPeriods), Style::dim});

@@ -116,16 +116,17 @@ void split_panel(const Canvas& c, const Sample& s) {
     const auto& cpu = s.cpu;
     c.title(0, "CPU time", "user/system/iowait");
     int y = 1;
-    c.text(y, 0, "total", Style::label);
+    const CpuTotal total = cpu_total(cpu);
+    c.text(y, 0, total.from_cores ? "mean" : "total", Style::label);
     if (cpu.user_pct && cpu.system_pct)
         stacked_bar(c, y, 7, std::max(0, c.width() - 13),
                     {*cpu.user_pct / 100, *cpu.system_pct / 100, cpu.iowait_pct.value_or(0) / 100},
                     {Style::user, Style::system, Style::iowait},
                     util_level(cpu.util_pct.value_or(0)));
     else
-        c.bar(y, 7, std::max(0, c.width() - 13), cpu.util_pct.value_or(0) / 100,
-              util_level(cpu.util_pct.value_or(0)));
-    c.text_right(y++, text::format_percent(cpu.util_pct));
+        c.bar(y, 7, std::max(0, c.width() - 13), total.pct.value_or(0) / 100,
+              util_level(total.pct.value_or(0)));
+    c.text_right(y++, text::format_percent(total.pct));
     int x = c.text(y, 0, "user ", Style::user);
     x = c.text(y, x, text::format_percent(cpu.user_pct) + "  ");
     x = c.text(y, x, "system ", Style::system);
@@ -165,6 +166,16 @@ void split_panel(const Canvas& c, const Sample& s) {
 }
 
 }  // namespace
+
+CpuTotal cpu_total(const CpuSample& cpu) {
+    if (cpu.util_pct) return {cpu.util_pct, false};
+    double sum = 0;
+    int known = 0;
+    for (const auto& core : cpu.cores)
+        if (core.online && core.util_pct) sum += *core.util_pct, ++known;
+    if (known == 0) return {};
+    return {sum / known, true};
+}
 
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits) {
     int columns = core_columns(c.width(), static_cast<int>(sample.cpu.cores.size()));

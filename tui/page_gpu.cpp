@@ -2,6 +2,7 @@
 // multimedia/DLA engines and the processes holding the GPU.
 #include <fmt/format.h>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_gpc.hpp"
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
@@ -29,7 +30,7 @@ int nvml_lines(const Canvas& c, int y, const GpuSample& g) {
 }
 
 void gpu_info(const Canvas& c, const Sample& s) {
-    c.title(0, "GPU", fmt::format("{} device{}", s.gpu.size(), s.gpu.size() == 1 ? "" : "s"));
+    c.title(0, "GPU", plural(static_cast<int64_t>(s.gpu.size()), "device"));
     if (s.gpu.empty()) {
         c.text(1, 0, "n/a: no GPU found (devfreq node or NVML device)", Style::dim);
         return;
@@ -61,7 +62,7 @@ void gpu_info(const Canvas& c, const Sample& s) {
 // One cell per engine: its name, its load ("n/a" where neither tegrastats, the kernel nor NVML
 // gives one) and its clock, or "off".
 void engines(const Canvas& c, const Sample& s, const LayoutModel& model) {
-    c.title(0, "Engines", "load, and on/off and clock");
+    c.title(0, "Engines", "load, on/off, clock");
     if (s.engines.empty()) {
         c.text(1, 0, "n/a: no engine clocks found", Style::dim);
         return;
@@ -127,7 +128,8 @@ void draw_gpu_freq_graph(const Canvas& c, const FrameContext& ctx) {
         top = s.gpu.front().hw_max_hz ? s.gpu.front().hw_max_hz : s.gpu.front().max_hz;
     }
     History empty(1);
-    std::string now = text::format_freq_hz(freq) + " of " + text::format_freq_hz(top);
+    std::string now =
+        text::format_freq_hz(freq) + (top ? " of " + text::format_freq_hz(top) : std::string());
     std::optional<int64_t> cap = s.gpu.empty() ? std::nullopt : s.gpu.front().max_hz;
     GraphSpec spec = graph_spec(ctx, GraphScale::range, "MHz");
     spec.title = "GPU frequency", spec.now = now;

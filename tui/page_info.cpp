@@ -6,6 +6,7 @@
 
 #include "text/text_software.hpp"
 #include "text/text_units.hpp"
+#include "tui/evidence_lines.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -28,21 +29,26 @@ std::vector<text::LabelledValue> board_rows(const Board& b) {
     return rows;
 }
 
-// A titled list of rows; what does not fit ends in "+N more".
+// A titled list of rows, a value too long for its column wrapped between words ("Jetson Orin Nano
+// or Orin NX 8GB (guessed from tegrastats)"); what does not fit ends in "+N more".
 void rows_box(const Canvas& c, std::string_view title,
               const std::vector<text::LabelledValue>& rows) {
     c.title(0, title);
-    int room = c.height() - 1;
-    int shown = static_cast<int>(rows.size()) <= room ? static_cast<int>(rows.size())
-                                                      : std::max(0, room - 1);
-    for (int i = 0; i < shown; ++i) {
-        const auto& [label, value] = rows[static_cast<size_t>(i)];
-        c.text(1 + i, 0, label, Style::label);
-        c.text(1 + i, kLabelWidth, value, value == text::kAbsent ? Style::dim : Style::normal);
+    const int room = c.height() - 1;
+    const int count = static_cast<int>(rows.size());
+    const int value_w = std::max(1, c.width() - kLabelWidth);
+    int y = 1, shown = 0;
+    for (; shown < count; ++shown) {
+        const auto& [label, value] = rows[static_cast<size_t>(shown)];
+        std::vector<std::string> lines = wrap_text(value, value_w);
+        // The last row may use the line that "+N more" would take.
+        const int left = room - (y - 1) - (shown + 1 < count ? 1 : 0);
+        if (static_cast<int>(lines.size()) > left) break;
+        c.text(y, 0, label, Style::label);
+        for (const auto& line : lines)
+            c.text(y++, kLabelWidth, line, value == text::kAbsent ? Style::dim : Style::normal);
     }
-    if (shown < static_cast<int>(rows.size()) && room > 0)
-        c.text(1 + shown, 0, fmt::format("+{} more", rows.size() - static_cast<size_t>(shown)),
-               Style::dim);
+    if (shown < count && room > 0) c.text(y, 0, fmt::format("+{} more", count - shown), Style::dim);
 }
 
 }  // namespace
@@ -56,7 +62,10 @@ void draw_info(const Canvas& c, const FrameContext& ctx) {
         rows_box(c.sub(0, half, c.height(), c.width() - half), "Software", software);
         return;
     }
-    int board_h = std::min(c.height(), static_cast<int>(board.size()) + 1);
+    int board_lines = 0;
+    for (const auto& row : board)
+        board_lines += static_cast<int>(wrap_text(row.second, c.width() - kLabelWidth).size());
+    int board_h = std::min(c.height(), board_lines + 1);
     rows_box(c.sub(0, 0, board_h, c.width()), "Board", board);
     if (c.height() > board_h)
         rows_box(c.sub(board_h, 0, c.height() - board_h, c.width()), "Software", software);

@@ -29,8 +29,8 @@ void breakdown(const Canvas& c, const Sample& s) {
     line(c, 2, "used", text::format_kb(used));
     line(c, 3, "available", text::format_kb(m.available_kb));
     line(c, 4, "free", text::format_kb(m.free_kb));
-    // Cached counts reclaimable slab too (Cached + SReclaimable), as free(1) does.
-    line(c, 5, "buf/cache+SRecl",
+    // As free(1)'s "buff/cache": the cache counts reclaimable slab too (Cached + SReclaimable).
+    line(c, 5, "buffers/cache",
          text::format_kb(m.buffers_kb) + " / " + text::format_kb(m.cached_kb));
     line(c, 6, "swap used",
          text::format_kb(m.swap_used_kb) + " of " + text::format_kb(m.swap_total_kb) + "  cached " +

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "analysis/energy_integrator.hpp"
+#include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
 #include "tui/flag_severity.hpp"
 #include "tui/pages.hpp"
@@ -40,6 +41,12 @@ std::optional<int64_t> fastest_core_khz(const Sample& s) {
     return fastest;
 }
 
+// "87% 1.30 GHz" in columns of fixed width, so that the GPU and EMC rows line up whatever the
+// width of each value ("5%", "612 MHz", "n/a").
+std::string load_and_clock(std::optional<double> pct, std::optional<int64_t> hz) {
+    return fmt::format("{:>4} {:>8}", text::format_percent(pct), text::format_freq_hz(hz));
+}
+
 void gpu_summary(const Canvas& c, const Sample& s) {
     c.title(0, "GPU / EMC", s.gpu.empty() ? "" : s.gpu.front().name);
     int y = 1;
@@ -47,14 +54,11 @@ void gpu_summary(const Canvas& c, const Sample& s) {
         meter(c, y++, "GPU", std::nullopt, "n/a");
     }
     for (const auto& gpu : s.gpu) {
-        std::string value =
-            text::format_percent(gpu.load_pct) + " " + text::format_freq_hz(gpu.freq_hz);
-        meter(c, y++, "GPU", gpu.load_pct, value);
+        meter(c, y++, "GPU", gpu.load_pct, load_and_clock(gpu.load_pct, gpu.freq_hz));
     }
     // The EMC row where the board has one (absent on a PC, or without root on older JetPacks).
     if (s.emc && (s.emc->util_pct || s.emc->freq_hz))
-        meter(c, y++, "EMC", s.emc->util_pct,
-              text::format_percent(s.emc->util_pct) + " " + text::format_freq_hz(s.emc->freq_hz));
+        meter(c, y++, "EMC", s.emc->util_pct, load_and_clock(s.emc->util_pct, s.emc->freq_hz));
     // Of the engines whose clock says on or off: a GPU's video engines seen through NVML have a
     // load and no clock state, and are not counted as off.
     int on = 0, clocked = 0;
@@ -102,13 +106,8 @@ void power_summary(const Canvas& c, const FrameContext& ctx) {
 
 void thermal_summary(const Canvas& c, const Sample& s, const Board& board,
                      const LayoutModel& model) {
-    std::vector<const ThermalSample*> zones;
-    for (const auto& z : s.thermal)
-        zones.push_back(&z);
-    std::stable_sort(zones.begin(), zones.end(), [](const auto* a, const auto* b) {
-        return a->temp_c.value_or(-1e9) > b->temp_c.value_or(-1e9);
-    });
-    c.title(0, "Hottest", fmt::format("{} zones", zones.size()));
+    std::vector<const ThermalSample*> zones = hottest_first(s.thermal);
+    c.title(0, "Hottest", plural(static_cast<int64_t>(zones.size()), "zone"));
     if (zones.empty()) c.text(1, 0, "n/a: no thermal zones", Style::dim);
     draw_cells(c, 1, zone_cell_width(model), static_cast<int>(zones.size()), "zones",
                [&](int i, const Canvas& cell) {
@@ -127,12 +126,7 @@ void fans_summary(const Canvas& c, const Sample& s) {
     if (s.fans.empty()) c.text(1, 0, "n/a: no fan", Style::dim);
     draw_cells(c, 1, c.width() + 1, static_cast<int>(s.fans.size()), "fans",
                [&](int i, const Canvas& row) {
-                   const FanSample& f = s.fans[static_cast<size_t>(i)];
-                   row.text(
-                       0, 0,
-                       fmt::format("{}  {}  {} rpm  {}", f.name, text::format_percent(f.speed_pct),
-                                   f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
-                                   f.control_mode.value_or(text::kAbsent)));
+                   row.text(0, 0, fan_line(s.fans[static_cast<size_t>(i)], fan_name_width(s.fans)));
                });
 }
 
@@ -153,8 +147,11 @@ void flags_summary(const Canvas& c, const FrameContext& ctx) {
 
 void draw_cpu_bars(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
+    // A tegrastats replay has no total: the cores' mean stands in, and says so.
+    const CpuTotal total = cpu_total(s.cpu);
     c.title(0, "CPU",
-            "util " + text::format_percent(s.cpu.util_pct) + "  " +
+            std::string(total.from_cores ? "mean of cores " : "util ") +
+                text::format_percent(total.pct) + "  " +
                 text::format_freq_khz(fastest_core_khz(s)));
     draw_compact_cores(c.sub(1, 0, c.height() - 1, c.width()), s);
 }

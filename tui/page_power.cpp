@@ -26,30 +26,43 @@ std::string format_energy(const analysis::Energy* energy) {
     return text::format_energy_j(energy ? energy->measured_joules() : std::nullopt);
 }
 
-// What the board total is, as the power source chose it and flagged the rails: "= VDD_IN", or
-// "= VDD_GPU_SOC + VDD_CPU_CV + VDDQ_VDD2_1V8AO" (AGX Orin: without VIN_SYS_5V0, the carrier's
-// 5 V rail); empty where the rails say nothing (a session written before the flags existed).
-std::string total_made_of(const Sample& s) {
-    std::string input, sum;
+// What the board total is, as the power source chose it and flagged the rails, from the longest
+// form to the shortest: "= VDD_IN", or "= VDD_GPU_SOC + VDD_CPU_CV + VDDQ_VDD2_1V8AO" (AGX Orin:
+// without VIN_SYS_5V0, the carrier's 5 V rail), then "= all rails but VIN_SYS_5V0", then
+// "= 3 rails"; none where the rails say nothing (a session written before the flags existed).
+std::vector<std::string> total_made_of(const Sample& s) {
+    std::string input, sum, left_out;
+    int summed = 0, others = 0;
     for (const auto& r : s.rails) {
         if (r.is_total && input.empty()) input = r.name;
-        if (r.in_total) sum += (sum.empty() ? "" : " + ") + r.name;
+        if (r.in_total)
+            sum += (sum.empty() ? "" : " + ") + r.name, ++summed;
+        else
+            left_out += (left_out.empty() ? "" : ", ") + r.name, ++others;
     }
-    if (!input.empty()) return " = " + input;
-    if (!sum.empty()) return " = " + sum;
-    return "";
+    if (!input.empty()) return {" = " + input};
+    if (summed == 0) return {};
+    std::vector<std::string> forms = {" = " + sum};
+    if (others > 0 && others < summed) forms.push_back(" = all rails but " + left_out);
+    forms.push_back(" = " + plural(summed, "rail"));
+    return forms;
 }
 
 void rails(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     const analysis::SessionEnergy& meter = ctx.view.energy();
     const std::vector<analysis::RailEnergy> energies = meter.rails();
-    // The title's right part shows only when whole: the rails the total is made of go first.
+    // The title's right part shows only when whole: the longest account of what the total is made
+    // of that fits, the total alone where none does.
     std::string total = "total " + text::format_power_mw(analysis::total_power_mw(s));
-    std::string made_of = total + total_made_of(s);
+    std::string title_right = total;
     constexpr int kTitleAndMargins = 12;  // " Rails " and the spaces around the right part
-    c.title(0, "Rails",
-            static_cast<int>(made_of.size()) + kTitleAndMargins <= c.width() ? made_of : total);
+    for (const std::string& made_of : total_made_of(s))
+        if (shown_columns(total + made_of) + kTitleAndMargins <= c.width()) {
+            title_right = total + made_of;
+            break;
+        }
+    c.title(0, "Rails", title_right);
     if (s.rails.empty()) {
         c.text(1, 0, "n/a: no power monitor found", Style::dim);
         return;
@@ -130,14 +143,20 @@ void zones(const Canvas& c, const FrameContext& ctx) {
     int count = static_cast<int>(s.thermal.size());
     int shown = items_shown(count, c.height() - 1);
     if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "zones"), Style::dim);
+    // Zones with a reading first, hottest first: where rows run out, "+N more" counts the coolest
+    // and those without a reading.
     int y = 1;
-    for (const auto& z : s.thermal) {
+    for (const ThermalSample* zone : hottest_first(s.thermal)) {
+        const ThermalSample& z = *zone;
         if (y - 1 >= shown) break;
         const ThermalZoneInfo* info = zone_info(ctx.board, z.name);
+        // "passive 99 critical 104 °C": the unit once, after the last, where a narrow panel has
+        // room for it.
         std::string trips;
         if (info)
             for (const auto& t : info->trips)
                 trips += " " + t.type + " " + fixed(t.temp_c, 0);
+        if (!trips.empty()) trips += c.ascii() ? " C" : " \u00b0C";
         Level level = z.temp_c ? zone_temp_level(ctx.board, z.name, *z.temp_c) : Level::good;
         Style st = z.temp_c ? level_style(level) : Style::dim;
         c.text(y, 0, z.name);
@@ -156,12 +175,7 @@ void fans(const Canvas& c, const Sample& s) {
     }
     draw_cells(c, 1, c.width() + 1, static_cast<int>(s.fans.size()), "fans",
                [&](int i, const Canvas& row) {
-                   const FanSample& f = s.fans[static_cast<size_t>(i)];
-                   row.text(0, 0,
-                            fmt::format("{:<12} speed {:>4}  {} rpm  control {}", f.name,
-                                        text::format_percent(f.speed_pct),
-                                        f.rpm ? std::to_string(*f.rpm) : text::kAbsent,
-                                        f.control_mode.value_or(text::kAbsent)));
+                   row.text(0, 0, fan_line(s.fans[static_cast<size_t>(i)], fan_name_width(s.fans)));
                });
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "edgetop/number_text.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -93,7 +94,7 @@ void draw_process_table(const Canvas& c, const FrameContext& ctx) {
     // The filter stays in sight while it is active, with how many rows it keeps.
     std::string right =
         ctx.ui.query.filter.empty()
-            ? fmt::format("{} processes", total)
+            ? plural(static_cast<int64_t>(total), "process", "processes")
             : fmt::format("filter: {}  {} of {}", ctx.ui.query.filter, rows.size(), total);
     c.title(0, "Processes", right);
     draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx, rows, true);

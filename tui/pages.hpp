@@ -103,6 +103,20 @@ void draw_absent_sources(const Canvas& c, const FrameContext& ctx,
                          const std::vector<PanelId>& panels);
 void draw_more_panels(const Canvas& c, const std::vector<PanelId>& panels);
 
+// The CPU's total utilisation; where the sample has none (a tegrastats log gives only the cores),
+// the mean of the online cores that have one, marked as such. Absent when neither is known.
+struct CpuTotal {
+    std::optional<double> pct;
+    bool from_cores = false;
+};
+CpuTotal cpu_total(const CpuSample& cpu);
+// Thermal zones with a reading first, hottest first, then those without one, in their order.
+std::vector<const ThermalSample*> hottest_first(const std::vector<ThermalSample>& zones);
+// "pwmfan  speed 38%  2049 rpm  control manual": every value named; the name padded to name_w,
+// the longest of the fans' names (fan_name_width) for their values to line up.
+std::string fan_line(const FanSample& fan, int name_w);
+int fan_name_width(const std::vector<FanSample>& fans);
+
 // Per-core bars (used by the overview and the CPU page).
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);
 // The overview's compact per-core cells, two to four columns (jtop-like).

@@ -79,7 +79,8 @@ void draw_load_history(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     const Histories& h = ctx.view.history();
     GraphSpec load = util_spec(ctx);
-    std::vector<Series> series{{"CPU", text::format_percent(s.cpu.util_pct), &h.cpu_util, load}};
+    std::vector<Series> series{
+        {"CPU", text::format_percent(cpu_total(s.cpu).pct), &h.cpu_util, load}};
     if (!s.gpu.empty() && !h.gpu_load.empty())
         series.push_back(
             {"GPU", text::format_percent(s.gpu.front().load_pct), &h.gpu_load.front(), load});
@@ -101,7 +102,7 @@ void draw_power_history(const Canvas& c, const FrameContext& ctx) {
 }
 
 void draw_cpu_util_graph(const Canvas& c, const FrameContext& ctx) {
-    std::string now = text::format_percent(ctx.view.sample().cpu.util_pct);
+    std::string now = text::format_percent(cpu_total(ctx.view.sample().cpu).pct);
     GraphSpec spec = util_spec(ctx);
     spec.title = "CPU utilisation", spec.now = now;
     draw_graph(c, spec, ctx.view.history().cpu_util);

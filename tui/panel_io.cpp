@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
 #include "tui/pages.hpp"
 
@@ -42,7 +43,8 @@ void net_cell(const Canvas& cell, const NetSample& n) {
 void draw_io(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     c.title(0, "Disks / network",
-            fmt::format("{} disks, {} interfaces", s.disks.size(), s.net.size()));
+            plural(static_cast<int64_t>(s.disks.size()), "disk") + ", " +
+                plural(static_cast<int64_t>(s.net.size()), "interface"));
     // The busiest interfaces first: where rows run out, the idle ones (can0, usb0...) are the ones
     // counted in "+N more".
     std::vector<const NetSample*> interfaces;

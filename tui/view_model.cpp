@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tui/pages.hpp"
 #include "tui/process_view.hpp"
 #include "tui/widgets.hpp"
 
@@ -79,7 +80,7 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     if (samples_++ == 0) first_t_s_ = sample.t_s;
     auto& h = history_;
     sample_times_.push(sample.t_s);
-    h.cpu_util.push(sample.cpu.util_pct);
+    h.cpu_util.push(cpu_total(sample.cpu).pct);  // the cores' mean where a replay has no total
     grow_to(h.core_util, sample.cpu.cores.size());
     for (size_t i = 0; i < sample.cpu.cores.size(); ++i) {
         const auto& core = sample.cpu.cores[i];

@@ -20,4 +20,10 @@ std::optional<int64_t> to_int64(double value) {
     return static_cast<int64_t>(value);
 }
 
+std::string plural(int64_t count, std::string_view one, std::string_view many) {
+    if (count == 1) return fmt::format("1 {}", one);
+    if (many.empty()) return fmt::format("{} {}s", count, one);
+    return fmt::format("{} {}", count, many);
+}
+
 }  // namespace edgetop

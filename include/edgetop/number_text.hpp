@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace edgetop {
 
@@ -18,5 +19,10 @@ std::string fixed(double value, int decimals);
 // The value as an int64_t when it is finite and within ±9.2e18 (a cast outside that range is
 // undefined behaviour), else absent. Truncates toward zero.
 std::optional<int64_t> to_int64(double value);
+
+// A count and its noun, singular for exactly one: plural(1, "disk") is "1 disk", plural(3, "disk")
+// "3 disks", plural(2, "process", "processes") "2 processes". Every count shown in words (the
+// view, the reports, the rules' messages) goes through it.
+std::string plural(int64_t count, std::string_view one, std::string_view many = {});
 
 }  // namespace edgetop

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "edgetop/number_text.hpp"
 #include "report/html/html_style.hpp"
 #include "report/html/markup.hpp"
 #include "report/html/svg_chart.hpp"
@@ -228,8 +229,8 @@ void session_section(Markup& m, std::size_t index, const HtmlSession& s) {
     time_plots(m, prefix, s, flags);
     if (auto dropped = s.plots.dropped_flags(r.flags_recomputed))
         m.element("p",
-                  fmt::format("{} events of further flags were not drawn (at most {} flags).",
-                              dropped, FlagSpans::kMaxFlags),
+                  fmt::format("{} of further flags were not drawn (at most {} flags).",
+                              plural(static_cast<int64_t>(dropped), "event"), FlagSpans::kMaxFlags),
                   {{"class", "note"}});
     m.element("h3", "Distributions");
     m.element("p",
@@ -372,8 +373,7 @@ std::string render_html_report(const std::vector<HtmlSession>& sessions) {
     m.open("header");
     m.element("h1", "edgetop report");
     m.element(
-        "p",
-        fmt::format("{} session{}: {}", sessions.size(), sessions.size() == 1 ? "" : "s", names),
+        "p", fmt::format("{}: {}", plural(static_cast<int64_t>(sessions.size()), "session"), names),
         {{"class", "sub"}});
     m.close();
     for (std::size_t i = 0; i < sessions.size(); ++i)

@@ -129,6 +129,34 @@ TEST(EvidenceTable, ValuesCarryTheirUnitsArraysOfObjectsAreTables) {
     EXPECT_EQ(t.rows[1], (std::vector<std::string>{"77", "python3", "n/a", "n/a", "2"}));
 }
 
+// power_mode_cap's units as the rule writes them: a CPU cluster's clocks in kHz, the GPU's in Hz.
+// Both read "max MHz" and "hw max MHz": one column each, every row filling it from its own key.
+TEST(EvidenceTable, KeysThatReadTheSameAreOneColumn) {
+    nlohmann::json evidence = {{"units",
+                                {{{"unit", "cpu0"},
+                                  {"cores", {0, 1, 2, 3}},
+                                  {"max_khz", 1728000},
+                                  {"hw_max_khz", 2201600},
+                                  {"capped", true}},
+                                 {{"unit", "ga10b"},
+                                  {"max_hz", 1300500000},
+                                  {"hw_max_hz", 1300500000},
+                                  {"capped", false}}}}};
+    auto e = evidence_table(evidence);
+    ASSERT_EQ(e.tables.size(), 1u);
+    const auto& t = e.tables[0];
+    EXPECT_EQ(t.columns,
+              (std::vector<std::string>{"unit", "capped", "cores", "hw max MHz", "max MHz"}));
+    EXPECT_EQ(t.rows[0], (std::vector<std::string>{"cpu0", "yes", "0 1 2 3", "2201.6", "1728"}));
+    EXPECT_EQ(t.rows[1], (std::vector<std::string>{"ga10b", "no", "", "1300.5", "1300.5"}));
+    // Over time, a cell the row lacks is no value of its own.
+    auto values = tui::flatten(e);
+    EXPECT_EQ(std::count_if(values.begin(), values.end(),
+                            [](const tui::EvidenceValue& v) { return v.name == "ga10b cores"; }),
+              0);
+    EXPECT_EQ(values.size(), 7u);
+}
+
 TEST(EvidenceTable, UnitsScaledEmptyListsAndOddShapes) {
     nlohmann::json evidence = {{"freq_hz", 1300500000},
                                {"max_khz", 2201600},

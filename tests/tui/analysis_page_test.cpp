@@ -176,20 +176,20 @@ TEST_F(AnalysisPage, UpDownSelectEnterOpensTheDetailWithHistoryEscCloses) {
     std::string text = screen.text();
     EXPECT_NE(text.find("Flag thermal_throttle"), std::string::npos) << text;
     EXPECT_NE(text.find("above its warning threshold 85 \u00b0C"), std::string::npos) << text;
-    EXPECT_NE(text.find("raised at 00:00:10, active for 00:00:02"), std::string::npos) << text;
-    EXPECT_NE(text.find("raised 2 times in this run, active 00:00:04 in all"), std::string::npos)
+    EXPECT_NE(text.find("raised at 00:00:10.0, active for 2.0 s"), std::string::npos) << text;
+    EXPECT_NE(text.find("raised 2 times in this run, active 4.0 s in all"), std::string::npos)
         << text;
-    EXPECT_NE(text.find("00:00:02 .. 00:00:04"), std::string::npos) << text;  // first period
+    EXPECT_NE(text.find("00:00:02.0 .. 00:00:04.0"), std::string::npos) << text;  // first period
     // Evidence over time: the CPU zone's temperature changed, newest first; the GPU's did not.
-    const auto header = text.find("time      CPU-therm temp \u00b0C");
+    const auto header = text.find("time        CPU-therm temp \u00b0C");
     ASSERT_NE(header, std::string::npos) << text;
-    const auto newest = text.find("00:00:10  95", header);
-    const auto middle = text.find("00:00:03  92", header);
-    const auto oldest = text.find("00:00:02  90", header);
+    const auto newest = text.find("00:00:10.0  95", header);
+    const auto middle = text.find("00:00:03.0  92", header);
+    const auto oldest = text.find("00:00:02.0  90", header);
     EXPECT_LT(newest, middle) << text;
     EXPECT_LT(middle, oldest) << text;
     EXPECT_NE(oldest, std::string::npos) << text;
-    EXPECT_EQ(text.find("00:00:12  95", header), std::string::npos) << text;
+    EXPECT_EQ(text.find("00:00:12.0  95", header), std::string::npos) << text;
     EXPECT_EQ(text.find("GPU-therm temp", header), std::string::npos) << text;
     EXPECT_EQ(text.find("CPU-therm over", header), std::string::npos) << text;
 
@@ -238,6 +238,25 @@ TEST_F(AnalysisPage, TimelinePgDnStopsAtTheOldestEvent) {
     scene.draw();
     EXPECT_LT(scene.ui.timeline_scroll, scroll);
     EXPECT_NE(screen.text(), at_end);
+}
+
+// Samples every 0.1 s (-i 100): periods within one second read apart, and so do their lengths.
+TEST_F(AnalysisPage, DetailTimesKeepTheirTenthsBelowASecond) {
+    AnalysisScene scene;
+    scene.feed(29.1, {"thermal_throttle"}, 0, 90);
+    scene.feed(29.5, {}, 0, 0);
+    scene.feed(29.8, {"thermal_throttle"}, 0, 91);
+    scene.feed(30.1, {"thermal_throttle"}, 0, 92);
+    scene.key(KEY_ENTER);
+    screen.resize(40, 100);
+    scene.draw();
+    std::string text = screen.text();
+    EXPECT_NE(text.find("raised at 00:00:29.8, active for 0.3 s"), std::string::npos) << text;
+    EXPECT_NE(text.find("raised 2 times in this run, active 0.7 s in all"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("00:00:29.8 .. now"), std::string::npos) << text;
+    EXPECT_NE(text.find("00:00:29.1 .. 00:00:29.5  (0.4 s)"), std::string::npos) << text;
+    EXPECT_EQ(text.find("00:00:00"), std::string::npos) << text;
 }
 
 TEST_F(AnalysisPage, DetailOfAFlagClearedSinceAndSmallScreens) {

@@ -111,8 +111,15 @@ TEST_F(Frame, PowerPageSaysWhichRailOrSumIsTheTotal) {
     EXPECT_NE(screen.text().find("total 6.4 W = VDD_GPU_SOC + VDD_CPU_CV + VDDQ_VDD2_1V8AO"),
               std::string::npos)
         << screen.text();
-    // Too narrow for the names: the total alone.
+    // Too narrow for the names: the rail left out, then the count, then the total alone.
     screen.resize(24, 60);
+    scene.draw();
+    EXPECT_NE(screen.text().find("total 6.4 W = all rails but VIN_SYS_5V0"), std::string::npos)
+        << screen.text();
+    screen.resize(24, 40);
+    scene.draw();
+    EXPECT_NE(screen.text().find("total 6.4 W = 3 rails"), std::string::npos) << screen.text();
+    screen.resize(24, 30);
     scene.draw();
     EXPECT_NE(screen.text().find("total 6.4 W"), std::string::npos) << screen.text();
     EXPECT_EQ(screen.text().find("total 6.4 W ="), std::string::npos) << screen.text();
