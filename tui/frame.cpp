@@ -41,6 +41,7 @@ void draw_panel(Page page, PanelId id, const Canvas& c, const FrameContext& ctx)
 std::vector<const ProcessSample*> visible_processes(const ViewModel& view, const UiState& ui) {
     const auto& procs = view.sample().procs;
     if (!procs) return {};
+    if (ui.process_tree) return select_process_tree(process_source(*procs), ui.query).rows;
     return select_processes(process_source(*procs), ui.query);
 }
 

@@ -33,7 +33,10 @@ enum class KeyAction {
 };
 
 struct KeyContext {
-    const std::vector<int>* visible_pids = nullptr;   // process rows in display order
+    const std::vector<int>* visible_pids = nullptr;  // process rows in display order
+    // Every process of the newest sample (the display may be paused on an older one): a signal
+    // goes only to a process still in it.
+    const std::vector<ProcessSample>* live_processes = nullptr;
     int table_rows = 10;                              // rows one page of the table shows
     const std::vector<std::string>* flags = nullptr;  // the Analysis page's flags, in order
     bool recording = false;

@@ -72,8 +72,10 @@ void clock_bar(const Canvas& c, int y, int x, std::optional<int64_t> freq,
                std::optional<int64_t> cap, std::optional<int64_t> hw_max);
 // Disks and network interfaces (Overview, Memory).
 void draw_io_panel(const Canvas& c, const Sample& sample);
-// A process table (used by the processes page and, without selection, the overview).
+// A process table (used by the processes page and, without selection, the overview); `tree`
+// (one line per row) draws the commands under their parents.
 void draw_process_rows(const Canvas& c, const FrameContext& ctx,
-                       const std::vector<const ProcessSample*>& rows, bool selectable);
+                       const std::vector<const ProcessSample*>& rows, bool selectable,
+                       const std::vector<TreeLine>* tree = nullptr);
 
 }  // namespace edgetop::tui

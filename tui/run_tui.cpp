@@ -168,6 +168,8 @@ class Loop {
             pids.push_back(p->pid);
         KeyContext context;
         context.visible_pids = &pids;
+        if (const auto& procs = live_.sample().procs)
+            context.live_processes = &process_source(*procs);
         context.flags = &shown().sample().flags;
         context.table_rows = process_table_rows(LINES, COLS, shown());
         context.recording = recording();
