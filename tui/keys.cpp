@@ -123,18 +123,20 @@ KeyAction open_kill_prompt(UiState& ui, const KeyContext& context) {
         ui.message = "a replay's processes are not this machine's: no signal sent";
         return KeyAction::redraw;
     }
-    if (ui.page != Page::processes || !context.visible_pids || context.visible_pids->empty()) {
+    static const std::vector<int> kNone;
+    const auto& pids = context.visible_pids ? *context.visible_pids : kNone;
+    int chosen = ui.selected_pid;
+    bool gone = chosen > 0 && std::find(pids.begin(), pids.end(), chosen) == pids.end();
+    if (ui.page == Page::processes && gone && pids.empty()) return refuse_gone(ui, chosen);
+    if (ui.page != Page::processes || pids.empty()) {
         ui.message = "select a process on page 6 first";
         return KeyAction::redraw;
     }
-    const auto& pids = *context.visible_pids;
-    int chosen = ui.selected_pid;
     // The highlighted row: before any move the table highlights the row at selected_row, the
     // first one at start. Once the chosen process is gone the row in its place is highlighted:
     // it becomes the selection, but this k is refused, as the user chose another process.
     move_selection(ui, context, 0, false);
-    if (chosen > 0 && std::find(pids.begin(), pids.end(), chosen) == pids.end())
-        return refuse_gone(ui, chosen);
+    if (gone) return refuse_gone(ui, chosen);
     std::optional<uint64_t> start;
     if (context.live_processes)
         for (const auto& p : *context.live_processes)
@@ -146,6 +148,17 @@ KeyAction open_kill_prompt(UiState& ui, const KeyContext& context) {
     ui.kill_start_ticks = start;
     ui.kill_signal = SIGTERM;
     return KeyAction::redraw;
+}
+
+// The next column the table shows (a hidden one would sort by what cannot be seen).
+ProcColumn next_sort_column(ProcColumn column, int step, const KeyContext& context) {
+    const auto* shown = context.process_columns;
+    ProcColumn next = next_column(column, step);
+    for (int i = 0; shown && !shown->empty() && i < kProcColumnCount; ++i) {
+        if (std::find(shown->begin(), shown->end(), next) != shown->end()) break;
+        next = next_column(next, step);
+    }
+    return next;
 }
 
 int flag_count(const KeyContext& context) {
@@ -339,15 +352,13 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
             ui.interval_ms = step_interval(ui.interval_ms, -1);
             return KeyAction::interval_changed;
         case 's':
-            ui.query.sort = next_column(ui.query.sort, 1);
-            return KeyAction::redraw;
         case '>':
         case '.':
-            ui.query.sort = next_column(ui.query.sort, 1);
+            ui.query.sort = next_sort_column(ui.query.sort, 1, context);
             return KeyAction::redraw;
         case '<':
         case ',':
-            ui.query.sort = next_column(ui.query.sort, -1);
+            ui.query.sort = next_sort_column(ui.query.sort, -1, context);
             return KeyAction::redraw;
         case 'i':
             ui.query.descending = !ui.query.descending;

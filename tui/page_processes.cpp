@@ -106,8 +106,10 @@ void draw_process_rows(const Canvas& c, const FrameContext& ctx,
                 int prefix_w = static_cast<int>(prefix.size() > 0 ? text_columns(prefix) : 0);
                 if (prefix_w > 0)
                     c.text(1 + r, x, prefix, is_selected ? Style::selected : Style::dim);
-                c.text(1 + r, x + prefix_w,
-                       fit(command_text(p, w - prefix_w), w - prefix_w, false, c.ascii()), style);
+                c.text(
+                    1 + r, x + prefix_w,
+                    fit(command_text(p, w - prefix_w, c.ascii()), w - prefix_w, false, c.ascii()),
+                    style);
             } else {
                 c.text(1 + r, x, fit(text, w, info.right_aligned && info.width > 0, c.ascii()),
                        style);

@@ -85,12 +85,25 @@ std::string mib(std::optional<int64_t> kb) {
     return fixed(static_cast<double>(*kb) / 1024, 1);
 }
 
-// Cuts the text to `width` columns, counting code points (sanitize() comes later).
-size_t columns_of(std::string_view text) {
-    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char ch) {
-        return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-    }));
+// Columns counted as code points (sanitize() comes later and keeps one column per code point).
+bool starts_code_point(char ch) {
+    return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
 }
+size_t columns_of(std::string_view text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), starts_code_point));
+}
+size_t byte_of_column(std::string_view text, size_t column) {
+    size_t seen = 0;
+    for (size_t i = 0; i < text.size(); ++i)
+        if (starts_code_point(text[i]) && seen++ == column) return i;
+    return text.size();
+}
+std::string first_columns(std::string_view text, size_t columns) {
+    return std::string(text.substr(0, byte_of_column(text, columns)));
+}
+
+// Narrower than this, a command is only cut at its end.
+constexpr int kMinElidedColumns = 16;
 
 }  // namespace
 
@@ -268,13 +281,22 @@ std::string cell_text(const ProcessSample& p, ProcColumn column) {
     return {};
 }
 
-std::string command_text(const ProcessSample& p, int width) {
+std::string command_text(const ProcessSample& p, int width, bool ascii) {
     const std::string& command = shown_command(p);
-    if (width <= 0 || columns_of(command) <= static_cast<size_t>(width) || command[0] != '/')
-        return command;
-    size_t program_end = std::min(command.find(' '), command.size());
-    size_t slash = command.rfind('/', program_end - 1);
-    return command.substr(slash + 1);
+    if (width <= 0 || columns_of(command) <= static_cast<size_t>(width)) return command;
+    std::string text = command;
+    if (command[0] == '/') {
+        size_t program_end = std::min(command.find(' '), command.size());
+        text = command.substr(command.rfind('/', program_end - 1) + 1);
+    }
+    size_t columns = columns_of(text);
+    if (columns <= static_cast<size_t>(width) || width < kMinElidedColumns) return text;
+    // Both ends: the program and its first arguments, and the last ones, which often tell two
+    // runs of one script apart (a port, a model, a file).
+    size_t head = static_cast<size_t>(width - 1) / 2;
+    size_t tail = static_cast<size_t>(width - 1) - head;
+    return first_columns(text, head) + (ascii ? "~" : "\u2026") +
+           first_columns(text.substr(byte_of_column(text, columns - tail)), tail);
 }
 
 }  // namespace edgetop::tui

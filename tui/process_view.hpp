@@ -101,8 +101,9 @@ std::vector<ProcColumn> visible_columns(int width, ProcColumnsOn on = {true, tru
 
 // The text of one cell (kAbsentCell when absent); the command line for COMMAND.
 std::string cell_text(const ProcessSample& process, ProcColumn column);
-// The command as it fits `width` columns: the whole line where it fits, else with the program's
-// directory left out so that its arguments show; the name where no command line was read.
-std::string command_text(const ProcessSample& process, int width);
+// The command as it fits `width` columns: the whole line where it fits, else without the
+// program's directory, and where that is still too long its start and its end around an ellipsis
+// ("~" in ASCII); the name where no command line was read.
+std::string command_text(const ProcessSample& process, int width, bool ascii = false);
 
 }  // namespace edgetop::tui

@@ -172,6 +172,8 @@ class Loop {
             context.live_processes = &process_source(*procs);
         context.flags = &shown().sample().flags;
         context.table_rows = process_table_rows(LINES, COLS, shown());
+        auto columns = visible_columns(COLS, process_columns_on(shown().sample(), ui_.show_ctxt));
+        context.process_columns = &columns;
         context.recording = recording();
         context.replay = feed_.is_replay();
         context.recorder_available = options_.recorder != nullptr;

@@ -116,6 +116,25 @@ TEST(Keys, SortKeysCycleColumnsAndOrder) {
     EXPECT_FALSE(ui.query.descending);
 }
 
+TEST(Keys, SortKeysSkipTheColumnsNotShown) {
+    UiState ui;
+    KeyContext ctx;
+    std::vector<ProcColumn> shown = {ProcColumn::pid, ProcColumn::cpu, ProcColumn::rss,
+                                     ProcColumn::threads, ProcColumn::name};
+    ctx.process_columns = &shown;
+    handle_key('s', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::rss);
+    handle_key('>', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::threads);
+    handle_key('>', ui, ctx);  // past the hidden switch and GPU columns
+    EXPECT_EQ(ui.query.sort, ProcColumn::name);
+    handle_key('>', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::pid);
+    handle_key('<', ui, ctx);
+    handle_key('<', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::threads);
+}
+
 TEST(Keys, SelectionMovesAndSignalNeedsConfirmation) {
     std::vector<int> pids = {4242, 1001, 77};
     UiState ui;
@@ -169,6 +188,14 @@ TEST(Keys, SignalAtStartGoesToTheFirstRowTheTableHighlights) {
     handle_key('k', ui, ctx);
     EXPECT_EQ(ui.prompt, Prompt::kill_confirm);
     EXPECT_EQ(ui.kill_pid, 77);
+    handle_key('n', ui, ctx);
+
+    // The filter kept only that process, and it left: the list is empty, the refusal the same.
+    std::vector<int> none;
+    ctx.visible_pids = &none;
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_EQ(ui.message, "process 77 has left the list: no signal sent");
 }
 
 std::vector<ProcessSample> live_table(std::vector<std::pair<int, uint64_t>> pid_starts) {

@@ -149,7 +149,11 @@ TEST(ProcessView, CommandLineWithArgumentsOrTheNameWithout) {
     EXPECT_NE(command_text(a, 80), command_text(b, 80));
     EXPECT_EQ(command_text(a, 80), a.command);  // fits: the whole line
     // Tight: the program's directory gives way to the arguments.
-    EXPECT_EQ(command_text(a, 30), "python3 -c import time; time.sleep(600) # serve");
+    EXPECT_EQ(command_text(a, 48), "python3 -c import time; time.sleep(600) # serve");
+    // Tighter: both ends around an ellipsis, so that the two still differ.
+    EXPECT_EQ(command_text(a, 30), "python3 -c imp\u2026ep(600) # serve");
+    EXPECT_EQ(command_text(b, 30, true), "python3 -c imp~ep(600) # train");
+    EXPECT_EQ(command_text(a, 10), "python3 -c import time; time.sleep(600) # serve");  // cut later
     EXPECT_EQ(command_text(plain, 30), "python3");
     ProcessSample kernel;
     kernel.name = "kworker/u24:1", kernel.command = "[kworker/u24:1]";
