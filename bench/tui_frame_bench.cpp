@@ -64,8 +64,12 @@ void BM_TuiFrame(benchmark::State& state) {
     std::vector<SourceStatus> status = sampler.status();
     std::vector<FlagDetail> details;
     Theme theme(true, false);
-    FrameContext ctx{view,  ui,    sampler.board(), status, theme, details,
-                     false, false, false,           false,  ""};
+    FrameContext ctx{.view = view,
+                     .ui = ui,
+                     .board = sampler.board(),
+                     .status = status,
+                     .theme = theme,
+                     .flag_details = details};
     double start_ms = thread_cpu_ms();
     for (auto _ : state) {
         draw_frame(stdscr, ctx);

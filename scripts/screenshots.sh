@@ -1,7 +1,8 @@
 #!/bin/sh
 # Pictures of the interactive view as a user sees it: edgetop runs in a detached tmux server at
-# 80x24 and 160x48, every page is captured with its colours (tmux capture-pane -e), converted to
-# HTML by aha and to PNG by headless Chromium.
+# 80x24, 120x40 and 200x50, every page is captured with its colours (tmux capture-pane -e),
+# converted to HTML by aha and to PNG by headless Chromium; btop, where installed, is captured
+# at the same sizes on this machine for comparison.
 #
 #   scripts/screenshots.sh [--binary PATH] [--out DIR] [--loaded SESSION] [--docs]
 #
@@ -9,9 +10,10 @@
 # nothing runs, its readings stay flat) whose first CPU cluster is capped at 1.728 GHz as the
 # 30 W power mode does (the cap mark), and "loaded", the replay of an Orin Nano running TensorRT
 # (examples/orin-nano-super-trt.jsonl, or --loaded SESSION), played LOADED_SPEED times faster
-# and paused when it reaches LOADED_AT seconds (27: its busiest stretch, a core at 100 %). Files:
-# OUT/<scene>-<page>-<cols>x<rows>.{ansi,html,png}. --docs copies the pictures the README shows
-# into docs/screenshots/.
+# and paused when it reaches LOADED_AT seconds (27: its busiest stretch, a core at 100 %), and
+# "live", this machine while two busy loops and a python3 run (with btop beside it). Files:
+# OUT/<scene>-<page>-<cols>x<rows>.{ansi,html,png}, OUT/btop-<cols>x<rows>.png. --docs copies
+# the pictures the README shows into docs/screenshots/.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +27,7 @@ while [ $# -gt 0 ]; do
         --out) out=$2; shift 2 ;;
         --loaded) loaded=$2; shift 2 ;;
         --docs) docs=1; shift ;;
-        -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "screenshots.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -57,8 +59,10 @@ LOADED_AT=${LOADED_AT:-27}
 socket="edgetop-shots-$$"
 tmux_() { tmux -f /dev/null -L "$socket" "$@"; }
 tree=$(mktemp -d)
+load_pids=""
 cleanup() {
     tmux_ kill-server 2>/dev/null || true
+    [ -z "$load_pids" ] || kill $load_pids 2>/dev/null || true
     rm -rf "$tree"
 }
 trap cleanup EXIT INT TERM
@@ -96,10 +100,18 @@ shoot() { # scene cols rows command...
             [ "$waited" -lt 900 ] || { echo "screenshots.sh: replay never reached t $LOADED_AT s" >&2; exit 1; }
         done
         tmux_ send-keys -t 0 Space
+    elif [ "$scene" = btop ]; then
+        sleep 8
+        base="$out/btop-${cols}x$rows"
+        tmux_ capture-pane -e -p -t 0 >"$base.ansi"
+        html "$base.ansi" "$base.html" "btop ${cols}x$rows"
+        png "$base.html" "$base.png" "$cols" "$rows"
+        echo "$base.png"
+        return
     else
-        sleep 6 # a few samples for the graphs and rates
+        sleep 8 # a few samples for the graphs and rates
     fi
-    for page in 1 2 3 4 5 6 7; do
+    for page in 1 2 3 4 5 6 7 8; do
         tmux_ send-keys -t 0 "$page"
         sleep 1
         base="$out/$scene-$page-${cols}x$rows"
@@ -116,10 +128,25 @@ for f in scaling_max_freq scaling_cur_freq; do
     echo 1728000 >"$tree/sys/devices/system/cpu/cpufreq/policy0/$f"
 done
 
-for size in "80 24" "160 48"; do
+# The live scene's load: two busy loops and a python3 that holds memory.
+for i in 1 2; do
+    sh -c 'while :; do :; done' &
+    load_pids="$load_pids $!"
+done
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import time; b = bytearray(300 << 20); time.sleep(900)' &
+    load_pids="$load_pids $!"
+fi
+
+for size in "80 24" "120 40" "200 50"; do
     set -- $size
     shoot idle "$1" "$2" "$binary" --root "$tree"
     shoot loaded "$1" "$2" "$binary" replay --speed "$LOADED_SPEED" "$loaded"
+    shoot live "$1" "$2" "$binary"
+    if command -v btop >/dev/null 2>&1; then
+        mkdir -p "$tree/.home"
+        shoot btop "$1" "$2" env HOME="$tree/.home" btop
+    fi
 done
 
 if [ "$docs" = 1 ]; then

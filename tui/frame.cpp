@@ -3,40 +3,9 @@
 #include <algorithm>
 
 #include "tui/pages.hpp"
+#include "tui/panel_table.hpp"
 
 namespace edgetop::tui {
-namespace {
-
-void draw_panel(Page page, PanelId id, const Canvas& c, const FrameContext& ctx) {
-    switch (page) {
-        case Page::overview:
-            draw_overview_panel(id, c, ctx);
-            break;
-        case Page::cpu:
-            draw_cpu_panel(id, c, ctx);
-            break;
-        case Page::gpu:
-            draw_gpu_panel(id, c, ctx);
-            break;
-        case Page::power:
-            draw_power_panel(id, c, ctx);
-            break;
-        case Page::memory:
-            draw_memory_panel(id, c, ctx);
-            break;
-        case Page::processes:
-            draw_processes_panel(id, c, ctx);
-            break;
-        case Page::analysis:
-            draw_analysis_panel(id, c, ctx);
-            break;
-        case Page::info:
-            draw_info_panel(id, c, ctx);
-            break;
-    }
-}
-
-}  // namespace
 
 std::vector<const ProcessSample*> visible_processes(const ViewModel& view, const UiState& ui) {
     const auto& procs = view.sample().procs;
@@ -72,26 +41,12 @@ void draw_frame(WINDOW* win, const FrameContext& ctx) {
             draw_folded_panel(panel.id, c, ctx);
             continue;
         }
-        switch (panel.id) {
-            case PanelId::header:
-                draw_header(c, ctx);
-                break;
-            case PanelId::tabs:
-                draw_tabs(c, ctx);
-                break;
-            case PanelId::footer:
-                draw_footer(c, ctx);
-                break;
-            case PanelId::absent_sources:
-                draw_absent_sources(c, ctx, panel.listed);
-                break;
-            case PanelId::more_panels:
-                draw_more_panels(c, panel.listed);
-                break;
-            default:
-                draw_panel(ctx.ui.page, panel.id, c, ctx);
-                break;
-        }
+        if (panel.id == PanelId::absent_sources)
+            draw_absent_sources(c, ctx, panel.listed);
+        else if (panel.id == PanelId::more_panels)
+            draw_more_panels(c, panel.listed);
+        else if (PanelDraw draw = panel_info(panel.id).draw)
+            draw(c, ctx);
     }
     if (ctx.ui.page == Page::analysis && !ctx.ui.flag_detail.empty() && body_bottom > body_top)
         draw_flag_detail(Canvas(win, {body_top, 0, body_bottom - body_top, cols}, ctx.theme), ctx);

@@ -34,7 +34,7 @@ struct FrameContext {
     bool replay = false;
     bool replay_ended = false;
     bool recording = false;
-    std::string record_path;
+    std::string record_path = {};
     bool root = false;               // the user is root (the footer says no "needs root")
     ScrollLimits* limits = nullptr;  // filled by the drawing, where given
 };

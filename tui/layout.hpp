@@ -22,50 +22,50 @@ struct Rect {
 
 bool overlaps(const Rect& a, const Rect& b);
 
+// The panels, in the order of the panel table (tui/panel_table.cpp): on a page they stack in
+// this order.
 enum class PanelId {
     header,
     tabs,
     footer,
-    // overview
-    cpu_bars,
+    cpu_bars,  // overview
     gpu_summary,
     memory_summary,
+    load_history,
     power_summary,
     thermal_summary,
-    fans_summary,
     flags_summary,
+    fans_summary,
+    memory_breakdown,  // memory
+    io,                // overview, memory: disks and network interfaces
+    emc,
+    memory_graph,
+    power_history,  // overview
     top_processes,
-    // cpu
-    cpu_cores,
+    cpu_cores,  // cpu
     cpu_split,
-    cpu_history,
+    cpu_util_graph,
     ctxt_graph,
-    // gpu
+    cpu_history,
+    gpu_info,  // gpu
+    engines,
+    emc_graph,
     gpu_load_graph,
     gpu_freq_graph,
-    gpu_info,
-    engines,
     gpu_processes,
-    // power & thermal
-    rails,
-    power_graph,
+    rails,  // power & thermal
+    oc_events,
     zones,
+    power_graph,
     fans,
-    // memory
-    memory_breakdown,
-    memory_graph,
-    emc,
-    // processes
-    process_table,
-    // analysis
-    flag_list,
+    cooling,
+    temp_graph,
+    process_table,  // processes
+    flag_list,      // analysis
+    pressure,
     flag_timeline,
-    // info
-    info,
-    pressure,   // analysis
-    cooling,    // power
-    io,         // overview, memory: disks and network interfaces
-    oc_events,  // power: over-current and under-voltage throttle counters
+    info,  // info
+    sources,
     // any page: the panels whose source is absent, on one line
     absent_sources,
     // any page: the panels that got no row at all, on the last row
@@ -122,19 +122,23 @@ PanelItems panel_items(PanelId id, const LayoutModel& model);
 // Where a panel goes on a wide screen (two columns, and full-width panels below them).
 enum class Side { left, right, below };
 
-// One entry of a page: to add a panel to a page, add one PanelSpec to its list in layout.cpp
-// and one case to the page's draw function.
-struct PanelSpec {
-    PanelId id;
-    int min_h;               // below this the panel folds into one line
-    int want_h;              // what it needs to show everything
+struct PanelSize {
+    int min_h = 2;           // below this the panel folds into one line
+    int want_h = 2;          // what it needs to show everything
     bool grow = false;       // takes the rows left over (histories, process lists)
     Side side = Side::left;  // wide screens only
-    bool present = true;     // false: its source is absent; it joins the status line
+    int max_h = 0;           // a growing panel takes no more than this (0: no limit)
 };
 
-// The panels of a page in the order they stack, for a body `width` columns wide.
-std::vector<PanelSpec> page_panels(Page page, int width, const LayoutModel& model);
+// A panel of a page as the layout sees it (the panel table's entry, sized for this width).
+struct PanelSpec {
+    PanelId id;
+    PanelSize size;
+    bool present = true;  // false: its source is absent; it joins the status line
+};
+
+// The panels of a page in the order they stack, on a terminal of rows x cols.
+std::vector<PanelSpec> page_panels(Page page, int rows, int cols, const LayoutModel& model);
 
 // Columns of per-core bars that fit in `width` for `cores` cores (the CPU page: bars with
 // clocks), and the compact form of the overview (jtop-like cells, 2 to 4 columns).

@@ -112,10 +112,19 @@ void timeline(const Canvas& c, const FrameContext& ctx) {
 
 }  // namespace
 
-void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    if (id == PanelId::flag_list) flag_list(c, ctx);
-    if (id == PanelId::flag_timeline) timeline(c, ctx);
-    if (id == PanelId::pressure) draw_pressure_panel(c, ctx.view.sample());
+void draw_flag_list(const Canvas& c, const FrameContext& ctx) {
+    flag_list(c, ctx);
+}
+
+// The chart of every rule over time above the list of events, where both fit.
+void draw_flag_timeline(const Canvas& c, const FrameContext& ctx) {
+    int chart = flag_gantt_rows();
+    if (c.height() < chart + 3) {
+        timeline(c, ctx);
+        return;
+    }
+    draw_flag_gantt(c.sub(0, 0, chart, c.width()), ctx);
+    timeline(c.sub(chart, 0, c.height() - chart, c.width()), ctx);
 }
 
 }  // namespace edgetop::tui

@@ -178,77 +178,40 @@ void draw_compact_cores(const Canvas& c, const Sample& sample) {
     core_grid(c, sample, columns, compact_core_cell);
 }
 
-void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
-                        const History& history, double max, std::string_view unit) {
-    auto peak = history.max();
-    std::string right = std::string(now);
-    if (max <= 0) max = nice_scale(peak.value_or(0) * 1.1);
-    c.title(0, title, right);
-    if (history.size() == 0 || !peak) {
-        c.text(1, 0, "n/a", Style::dim);
-        return;
-    }
-    GraphStyle style = c.theme().graph_style();
-    int w = c.width(), h = c.height() - 1;
-    auto values = history.last(static_cast<size_t>(graph_capacity(w, style)));
-    auto lines = render_graph(values, max, w, h, style);
-    // A percentage graph takes the level of each row's top (green low, red high, as the bars);
-    // other units have no level and keep the graph colour.
-    bool percent = unit == "%";
-    for (int y = 0; y < h; ++y) {
-        double row_top = max * (h - y) / h;
-        Style row_style = percent ? level_style(util_level(row_top)) : Style::graph;
-        c.text(1 + y, 0, lines[static_cast<size_t>(y)], row_style);
-    }
-    // The scale at the left edge, over the oldest values: the maximum on the top row, zero on
-    // the bottom one.
-    if (h >= 2 && w >= 12) {
-        c.text(1, 0, scale_label(max, unit), Style::dim);
-        c.text(h, 0, scale_label(0, unit), Style::dim);
-    } else if (h == 1 && w >= 12) {
-        c.text(1, 0, scale_label(max, unit), Style::dim);
-    }
+void draw_cpu_cores(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
+    std::string governor;
+    for (const auto& core : s.cpu.cores)
+        if (core.governor) governor = *core.governor;
+    c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
+    draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
 }
 
-void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+void draw_cpu_split(const Canvas& c, const FrameContext& ctx) {
+    split_panel(c, ctx.view.sample());
+}
+
+// Each core's history as a graph of its own, small multiples (tui/graph.hpp).
+void draw_cpu_history(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::cpu_cores: {
-            std::string governor;
-            for (const auto& core : s.cpu.cores)
-                if (core.governor) governor = *core.governor;
-            c.title(0, "Cores", governor.empty() ? "freq/allowed max" : governor);
-            draw_core_bars(c.sub(1, 0, c.height() - 1, c.width()), s, true);
-            break;
-        }
-        case PanelId::cpu_split:
-            split_panel(c, s);
-            break;
-        case PanelId::cpu_history: {
-            c.title(0, "Utilisation history per core");
-            const auto& hist = ctx.view.history().core_util;
-            int count = static_cast<int>(std::min(s.cpu.cores.size(), hist.size()));
-            int shown = items_shown(count, c.height() - 1);
-            if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "cores"), Style::dim);
-            for (size_t i = 0; i < static_cast<size_t>(shown); ++i) {
-                int y = 1 + static_cast<int>(i);
-                int x = c.text(y, 0, fmt::format("{:>2} ", s.cpu.cores[i].id), Style::label);
-                int w = c.width() - x - 5;
-                c.text(y, x, render_sparkline(hist[i].last(std::max(0, w)), 100, w, c.ascii()),
-                       Style::graph);
-                c.text_right(y, s.cpu.cores[i].online
-                                    ? text::format_percent(s.cpu.cores[i].util_pct)
-                                    : "off");
-            }
-            break;
-        }
-        case PanelId::ctxt_graph:
-            draw_history_graph(c, "Context switches", text::format_rate(s.system.ctxt_per_s),
-                               ctx.view.history().ctxt_per_s, 0, "/s");
-            break;
-        default:
-            break;
+    c.title(0, "Utilisation history per core");
+    const auto& hist = ctx.view.history().core_util;
+    std::vector<GraphSeries> series;
+    for (size_t i = 0; i < std::min(s.cpu.cores.size(), hist.size()); ++i) {
+        const auto& core = s.cpu.cores[i];
+        series.push_back({fmt::format("core {}", core.id),
+                          core.online ? text::format_percent(core.util_pct) : "off", &hist[i]});
     }
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.level = util_level;
+    draw_graph_grid(c.sub(1, 0, c.height() - 1, c.width()), spec, series, "cores");
+}
+
+void draw_ctxt_graph(const Canvas& c, const FrameContext& ctx) {
+    std::string now = text::format_rate(ctx.view.sample().system.ctxt_per_s);
+    GraphSpec spec = graph_spec(ctx, GraphScale::from_zero, "/s");
+    spec.title = "Context switches", spec.now = now;
+    draw_graph(c, spec, ctx.view.history().ctxt_per_s);
 }
 
 }  // namespace edgetop::tui

@@ -106,40 +106,48 @@ void gpu_processes(const Canvas& c, const FrameContext& ctx) {
 
 }  // namespace
 
-void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+void draw_gpu_load_graph(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
     const auto& hist = ctx.view.history();
     std::optional<double> load;
+    if (!s.gpu.empty()) load = s.gpu.front().load_pct;
+    History empty(1);
+    std::string now = text::format_percent(load);
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.title = "GPU load", spec.now = now, spec.level = util_level;
+    draw_graph(c, spec, hist.gpu_load.empty() ? empty : hist.gpu_load.front());
+}
+
+void draw_gpu_freq_graph(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
+    const auto& hist = ctx.view.history();
     std::optional<int64_t> freq, top;
     if (!s.gpu.empty()) {
-        load = s.gpu.front().load_pct;
         freq = s.gpu.front().freq_hz;
         top = s.gpu.front().hw_max_hz ? s.gpu.front().hw_max_hz : s.gpu.front().max_hz;
     }
     History empty(1);
-    switch (id) {
-        case PanelId::gpu_load_graph:
-            draw_history_graph(c, "GPU load", text::format_percent(load),
-                               hist.gpu_load.empty() ? empty : hist.gpu_load.front(), 100, "%");
-            break;
-        case PanelId::gpu_freq_graph:
-            draw_history_graph(c, "GPU frequency",
-                               text::format_freq_hz(freq) + " of " + text::format_freq_hz(top),
-                               hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front(),
-                               top ? static_cast<double>(*top) / 1e6 : 0, "MHz");
-            break;
-        case PanelId::gpu_info:
-            gpu_info(c, s);
-            break;
-        case PanelId::engines:
-            engines(c, s, ctx.view.layout_model());
-            break;
-        case PanelId::gpu_processes:
-            gpu_processes(c, ctx);
-            break;
-        default:
-            break;
-    }
+    std::string now = text::format_freq_hz(freq) + " of " + text::format_freq_hz(top);
+    std::optional<int64_t> cap = s.gpu.empty() ? std::nullopt : s.gpu.front().max_hz;
+    GraphSpec spec = graph_spec(ctx, GraphScale::range, "MHz");
+    spec.title = "GPU frequency", spec.now = now;
+    // Yellow where the clock is held at a power-mode cap below the hardware maximum.
+    spec.level = [cap, top](double mhz) {
+        return clock_level(static_cast<int64_t>(std::llround(mhz * 1e6)), cap, top);
+    };
+    draw_graph(c, spec, hist.gpu_freq_mhz.empty() ? empty : hist.gpu_freq_mhz.front());
+}
+
+void draw_gpu_info(const Canvas& c, const FrameContext& ctx) {
+    gpu_info(c, ctx.view.sample());
+}
+
+void draw_engines(const Canvas& c, const FrameContext& ctx) {
+    engines(c, ctx.view.sample(), ctx.view.layout_model());
+}
+
+void draw_gpu_processes(const Canvas& c, const FrameContext& ctx) {
+    gpu_processes(c, ctx);
 }
 
 }  // namespace edgetop::tui

@@ -47,8 +47,7 @@ void rows_box(const Canvas& c, std::string_view title,
 
 }  // namespace
 
-void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    if (id != PanelId::info) return;
+void draw_info(const Canvas& c, const FrameContext& ctx) {
     auto board = board_rows(ctx.board);
     auto software = text::software_rows(ctx.board.software);
     if (c.width() >= kTwoColumnsFrom) {
@@ -61,6 +60,41 @@ void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
     rows_box(c.sub(0, 0, board_h, c.width()), "Board", board);
     if (c.height() > board_h)
         rows_box(c.sub(board_h, 0, c.height() - board_h, c.width()), "Software", software);
+}
+
+// What `--check` says: every source, found or not, and why not, from the start of the run.
+void draw_sources(const Canvas& c, const FrameContext& ctx) {
+    int found = 0, root = 0;
+    for (const auto& st : ctx.status) {
+        found += st.state == SourceStatus::State::found ? 1 : 0;
+        root += st.state == SourceStatus::State::needs_root ? 1 : 0;
+    }
+    int absent = static_cast<int>(ctx.status.size()) - found - root;
+    c.title(0, "Sources (edgetop --check)",
+            ctx.status.empty()
+                ? ""
+                : fmt::format("{} found, {} absent, {} need root", found, absent, root));
+    if (ctx.status.empty()) {
+        c.text(1, 0, "n/a: a replay has no source status (run edgetop --check on the board)",
+               Style::dim);
+        return;
+    }
+    size_t name_w = 0;
+    for (const auto& st : ctx.status)
+        name_w = std::max(name_w, st.name.size());
+    int count = static_cast<int>(ctx.status.size());
+    int shown = items_shown(count, c.height() - 1);
+    for (int i = 0; i < shown; ++i) {
+        const SourceStatus& st = ctx.status[static_cast<size_t>(i)];
+        Style style = st.state == SourceStatus::State::found        ? Style::normal
+                      : st.state == SourceStatus::State::needs_root ? Style::warn
+                                                                    : Style::dim;
+        int x = c.text(1 + i, 0, fmt::format("{:<{}}  ", st.name, name_w), Style::label);
+        x = c.text(1 + i, x, fmt::format("{:<10} ", to_string(st.state)), style);
+        std::string where = st.hint.empty() ? st.path : st.path + " (" + st.hint + ")";
+        c.text(1 + i, x, where, style == Style::normal ? Style::dim : style);
+    }
+    if (shown < count) c.text(1 + shown, 0, more_items(count - shown, "sources"), Style::dim);
 }
 
 }  // namespace edgetop::tui

@@ -56,33 +56,28 @@ void emc(const Canvas& c, const FrameContext& ctx) {
     c.text(2, 0,
            fmt::format("freq {}  allowed {} .. {}", text::format_freq_hz(freq),
                        text::format_freq_hz(low), text::format_freq_hz(high)));
+    std::string now = text::format_percent(util);
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.title = "EMC util history", spec.now = now, spec.level = util_level;
     if (c.height() > 4)
-        draw_history_graph(c.sub(3, 0, c.height() - 3, c.width()), "EMC util history",
-                           text::format_percent(util), ctx.view.history().emc_util, 100, "%");
+        draw_graph(c.sub(3, 0, c.height() - 3, c.width()), spec, ctx.view.history().emc_util);
 }
 
 }  // namespace
 
-void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::memory_breakdown:
-            breakdown(c, s);
-            break;
-        case PanelId::memory_graph:
-            draw_history_graph(c, "RAM used",
-                               text::format_percent(ctx.view.history().ram_used_pct.latest()),
-                               ctx.view.history().ram_used_pct, 100, "%");
-            break;
-        case PanelId::emc:
-            emc(c, ctx);
-            break;
-        case PanelId::io:
-            draw_io_panel(c, s);
-            break;
-        default:
-            break;
-    }
+void draw_memory_breakdown(const Canvas& c, const FrameContext& ctx) {
+    breakdown(c, ctx.view.sample());
+}
+
+void draw_memory_graph(const Canvas& c, const FrameContext& ctx) {
+    std::string now = text::format_percent(ctx.view.history().ram_used_pct.latest());
+    GraphSpec spec = graph_spec(ctx, GraphScale::percent, "%");
+    spec.title = "RAM used", spec.now = now, spec.level = util_level;
+    draw_graph(c, spec, ctx.view.history().ram_used_pct);
+}
+
+void draw_emc(const Canvas& c, const FrameContext& ctx) {
+    emc(c, ctx);
 }
 
 }  // namespace edgetop::tui

@@ -149,56 +149,50 @@ void flags_summary(const Canvas& c, const FrameContext& ctx) {
 
 }  // namespace
 
-void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
+void draw_cpu_bars(const Canvas& c, const FrameContext& ctx) {
     const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::cpu_bars:
-            c.title(0, "CPU",
-                    "util " + text::format_percent(s.cpu.util_pct) + "  " +
-                        text::format_freq_khz(fastest_core_khz(s)));
-            draw_compact_cores(c.sub(1, 0, c.height() - 1, c.width()), s);
-            break;
-        case PanelId::gpu_summary:
-            gpu_summary(c, s);
-            break;
-        case PanelId::memory_summary:
-            memory_summary(c, s);
-            break;
-        case PanelId::power_summary:
-            power_summary(c, ctx);
-            break;
-        case PanelId::thermal_summary:
-            thermal_summary(c, s, ctx.board, ctx.view.layout_model());
-            break;
-        case PanelId::fans_summary:
-            fans_summary(c, s);
-            break;
-        case PanelId::flags_summary:
-            flags_summary(c, ctx);
-            break;
-        case PanelId::io:
-            draw_io_panel(c, s);
-            break;
-        case PanelId::top_processes: {
-            const Canvas& area = c;
-            const auto& procs = s.procs;
-            area.title(
-                0, "Top processes",
-                procs ? fmt::format("{} total, {} running", procs->total, procs->running) : "");
-            if (!procs) {
-                area.text(1, 0, "n/a: the process table is read only on the live root", Style::dim);
-                break;
-            }
-            ProcessQuery query = ctx.ui.query;
-            query.filter.clear();
-            draw_process_rows(area.sub(1, 0, area.height() - 1, area.width()), ctx,
-                              select_processes(procs->top.empty() ? procs->all : procs->top, query),
-                              false);
-            break;
-        }
-        default:
-            break;
+    c.title(0, "CPU",
+            "util " + text::format_percent(s.cpu.util_pct) + "  " +
+                text::format_freq_khz(fastest_core_khz(s)));
+    draw_compact_cores(c.sub(1, 0, c.height() - 1, c.width()), s);
+}
+
+void draw_gpu_summary(const Canvas& c, const FrameContext& ctx) {
+    gpu_summary(c, ctx.view.sample());
+}
+
+void draw_memory_summary(const Canvas& c, const FrameContext& ctx) {
+    memory_summary(c, ctx.view.sample());
+}
+
+void draw_power_summary(const Canvas& c, const FrameContext& ctx) {
+    power_summary(c, ctx);
+}
+
+void draw_thermal_summary(const Canvas& c, const FrameContext& ctx) {
+    thermal_summary(c, ctx.view.sample(), ctx.board, ctx.view.layout_model());
+}
+
+void draw_fans_summary(const Canvas& c, const FrameContext& ctx) {
+    fans_summary(c, ctx.view.sample());
+}
+
+void draw_flags_summary(const Canvas& c, const FrameContext& ctx) {
+    flags_summary(c, ctx);
+}
+
+void draw_top_processes(const Canvas& c, const FrameContext& ctx) {
+    const auto& procs = ctx.view.sample().procs;
+    c.title(0, "Top processes",
+            procs ? fmt::format("{} total, {} running", procs->total, procs->running) : "");
+    if (!procs) {
+        c.text(1, 0, "n/a: the process table is read only on the live root", Style::dim);
+        return;
     }
+    ProcessQuery query = ctx.ui.query;
+    query.filter.clear();
+    draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx,
+                      select_processes(procs->top.empty() ? procs->all : procs->top, query), false);
 }
 
 }  // namespace edgetop::tui

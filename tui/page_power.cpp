@@ -167,31 +167,23 @@ void fans(const Canvas& c, const Sample& s) {
 
 }  // namespace
 
-void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    const Sample& s = ctx.view.sample();
-    switch (id) {
-        case PanelId::rails:
-            rails(c, ctx);
-            break;
-        case PanelId::power_graph:
-            draw_history_graph(c, "Total power", text::format_power_mw(analysis::total_power_mw(s)),
-                               ctx.view.history().power_total_w, 0, "W");
-            break;
-        case PanelId::zones:
-            zones(c, ctx);
-            break;
-        case PanelId::fans:
-            fans(c, s);
-            break;
-        case PanelId::cooling:
-            draw_cooling_panel(c, s);
-            break;
-        case PanelId::oc_events:
-            draw_oc_events_panel(c, s);
-            break;
-        default:
-            break;
-    }
+void draw_rails(const Canvas& c, const FrameContext& ctx) {
+    rails(c, ctx);
+}
+
+void draw_power_graph(const Canvas& c, const FrameContext& ctx) {
+    std::string now = text::format_power_mw(analysis::total_power_mw(ctx.view.sample()));
+    GraphSpec spec = graph_spec(ctx, GraphScale::range, "W");
+    spec.title = "Total power", spec.now = now;
+    draw_graph(c, spec, ctx.view.history().power_total_w);
+}
+
+void draw_zones(const Canvas& c, const FrameContext& ctx) {
+    zones(c, ctx);
+}
+
+void draw_fans(const Canvas& c, const FrameContext& ctx) {
+    fans(c, ctx.view.sample());
 }
 
 }  // namespace edgetop::tui

@@ -121,8 +121,7 @@ void draw_process_rows(const Canvas& c, const FrameContext& ctx,
     if (below > 0) c.text(1 + r, 0, more_items(below, "processes"), Style::dim);
 }
 
-void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx) {
-    if (id != PanelId::process_table) return;
+void draw_process_table(const Canvas& c, const FrameContext& ctx) {
     const auto& procs = ctx.view.sample().procs;
     if (!procs) {
         c.text(0, 0, "n/a: the process table is read only on the live root (--root /)", Style::dim);

@@ -7,22 +7,63 @@
 #include <vector>
 
 #include "tui/frame.hpp"
+#include "tui/graph.hpp"
 
 namespace edgetop::tui {
 
-void draw_overview_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_cpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_gpu_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_power_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_memory_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_processes_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_analysis_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
+// The panels, one function each; tui/panel_table.cpp says which page shows which.
+// Overview (page_overview.cpp)
+void draw_cpu_bars(const Canvas& c, const FrameContext& ctx);
+void draw_gpu_summary(const Canvas& c, const FrameContext& ctx);
+void draw_memory_summary(const Canvas& c, const FrameContext& ctx);
+void draw_power_summary(const Canvas& c, const FrameContext& ctx);
+void draw_thermal_summary(const Canvas& c, const FrameContext& ctx);
+void draw_flags_summary(const Canvas& c, const FrameContext& ctx);
+void draw_fans_summary(const Canvas& c, const FrameContext& ctx);
+void draw_top_processes(const Canvas& c, const FrameContext& ctx);
+// CPU (page_cpu.cpp)
+void draw_cpu_cores(const Canvas& c, const FrameContext& ctx);
+void draw_cpu_split(const Canvas& c, const FrameContext& ctx);
+void draw_ctxt_graph(const Canvas& c, const FrameContext& ctx);
+void draw_cpu_history(const Canvas& c, const FrameContext& ctx);
+// GPU (page_gpu.cpp)
+void draw_gpu_info(const Canvas& c, const FrameContext& ctx);
+void draw_engines(const Canvas& c, const FrameContext& ctx);
+void draw_gpu_load_graph(const Canvas& c, const FrameContext& ctx);
+void draw_gpu_freq_graph(const Canvas& c, const FrameContext& ctx);
+void draw_gpu_processes(const Canvas& c, const FrameContext& ctx);
+// Power (page_power.cpp, panel_oc_events.cpp, panel_cooling.cpp)
+void draw_rails(const Canvas& c, const FrameContext& ctx);
+void draw_oc_events(const Canvas& c, const FrameContext& ctx);
+void draw_zones(const Canvas& c, const FrameContext& ctx);
+void draw_power_graph(const Canvas& c, const FrameContext& ctx);
+void draw_fans(const Canvas& c, const FrameContext& ctx);
+void draw_cooling(const Canvas& c, const FrameContext& ctx);
+// Memory (page_memory.cpp; panel_io.cpp is on the Overview too)
+void draw_memory_breakdown(const Canvas& c, const FrameContext& ctx);
+void draw_io(const Canvas& c, const FrameContext& ctx);
+void draw_emc(const Canvas& c, const FrameContext& ctx);
+void draw_memory_graph(const Canvas& c, const FrameContext& ctx);
+// Processes (page_processes.cpp)
+void draw_process_table(const Canvas& c, const FrameContext& ctx);
+// Analysis (page_analysis.cpp, panel_pressure.cpp)
+void draw_flag_list(const Canvas& c, const FrameContext& ctx);
+void draw_pressure(const Canvas& c, const FrameContext& ctx);
+void draw_flag_timeline(const Canvas& c, const FrameContext& ctx);
+// Every rule's raised periods over the session, and the rows that takes (panel_flag_gantt.cpp).
+void draw_flag_gantt(const Canvas& c, const FrameContext& ctx);
+int flag_gantt_rows();
 // The Analysis page's detail view of UiState::flag_detail, over the whole body of the page.
 void draw_flag_detail(const Canvas& c, const FrameContext& ctx);
-void draw_info_panel(PanelId id, const Canvas& c, const FrameContext& ctx);
-void draw_pressure_panel(const Canvas& c, const Sample& s);   // PSI, on the analysis page
-void draw_cooling_panel(const Canvas& c, const Sample& s);    // cooling devices, on the power page
-void draw_oc_events_panel(const Canvas& c, const Sample& s);  // over-current counts, power page
+// History panels (panel_histories.cpp)
+void draw_load_history(const Canvas& c, const FrameContext& ctx);   // Overview: CPU, GPU, EMC
+void draw_power_history(const Canvas& c, const FrameContext& ctx);  // Overview: power, hottest
+void draw_cpu_util_graph(const Canvas& c, const FrameContext& ctx);
+void draw_emc_graph(const Canvas& c, const FrameContext& ctx);   // GPU, Memory
+void draw_temp_graph(const Canvas& c, const FrameContext& ctx);  // Power
+// Info (page_info.cpp)
+void draw_info(const Canvas& c, const FrameContext& ctx);
+void draw_sources(const Canvas& c, const FrameContext& ctx);
 
 void draw_header(const Canvas& c, const FrameContext& ctx);
 void draw_tabs(const Canvas& c, const FrameContext& ctx);
@@ -62,16 +103,21 @@ void draw_more_panels(const Canvas& c, const std::vector<PanelId>& panels);
 void draw_core_bars(const Canvas& c, const Sample& sample, bool show_limits);
 // The overview's compact per-core cells, two to four columns (jtop-like).
 void draw_compact_cores(const Canvas& c, const Sample& sample);
-// A titled graph of a history filling the canvas; `max` 0 scales to the history's maximum. The
-// scale's labels carry `unit`; a "%" graph is coloured by level (tui/levels.hpp).
-void draw_history_graph(const Canvas& c, std::string_view title, std::string_view now,
-                        const History& history, double max, std::string_view unit = "");
+// Seconds between the values of the histories, for a graph's time axis: their measured spacing,
+// else the interval asked for.
+inline double graph_interval_s(const FrameContext& ctx) {
+    return ctx.view.interval_s().value_or(ctx.ui.interval_ms / 1000.0);
+}
+// A graph of this scale and unit on the view's time axis.
+inline GraphSpec graph_spec(const FrameContext& ctx, GraphScale scale, std::string_view unit) {
+    GraphSpec spec;
+    spec.scale = scale, spec.unit = unit, spec.interval_s = graph_interval_s(ctx);
+    return spec;
+}
 // A clock bar from 0 to the hardware maximum with a mark at the power-mode cap where the cap is
 // lower, starting at column x and at most 32 columns wide (nothing when fewer than 8 fit).
 void clock_bar(const Canvas& c, int y, int x, std::optional<int64_t> freq,
                std::optional<int64_t> cap, std::optional<int64_t> hw_max);
-// Disks and network interfaces (Overview, Memory).
-void draw_io_panel(const Canvas& c, const Sample& sample);
 // A process table (used by the processes page and, without selection, the overview); `tree`
 // (one line per row) draws the commands under their parents.
 void draw_process_rows(const Canvas& c, const FrameContext& ctx,

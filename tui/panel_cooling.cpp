@@ -7,7 +7,8 @@
 
 namespace edgetop::tui {
 
-void draw_cooling_panel(const Canvas& c, const Sample& s) {
+void draw_cooling(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
     c.title(0, "Cooling devices", "state / max");
     if (s.cooling.empty()) {
         c.text(1, 0, "n/a: no cooling device found", Style::dim);

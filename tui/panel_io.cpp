@@ -39,7 +39,8 @@ void net_cell(const Canvas& cell, const NetSample& n) {
 
 }  // namespace
 
-void draw_io_panel(const Canvas& c, const Sample& s) {
+void draw_io(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
     c.title(0, "Disks / network",
             fmt::format("{} disks, {} interfaces", s.disks.size(), s.net.size()));
     // The busiest interfaces first: where rows run out, the idle ones (can0, usb0...) are the ones

@@ -5,47 +5,16 @@
 #include <algorithm>
 
 #include "tui/pages.hpp"
+#include "tui/panel_table.hpp"
 
 namespace edgetop::tui {
 namespace {
 
 std::string_view absent_text(PanelId id, const FrameContext& ctx) {
-    switch (id) {
-        case PanelId::gpu_summary:
-            return "no GPU or EMC";
-        case PanelId::power_summary:
-        case PanelId::rails:
-        case PanelId::power_graph:
-            return "no power rails";
-        case PanelId::thermal_summary:
-        case PanelId::zones:
-            return "no thermal zones";
-        case PanelId::fans_summary:
-        case PanelId::fans:
-            return "no fan";
-        case PanelId::flags_summary:
-            return ctx.analysis_enabled ? "no flag active" : "no rules active";
-        case PanelId::top_processes:
-        case PanelId::gpu_processes:
-            return "process table n/a (live root only)";
-        case PanelId::engines:
-            return "no engines";
-        case PanelId::gpu_load_graph:
-        case PanelId::gpu_freq_graph:
-            return "no GPU";
-        case PanelId::emc:
-            return "no EMC";
-        case PanelId::pressure:
-            return "no PSI (/proc/pressure)";
-        case PanelId::cooling:
-            return "no cooling device";
-        case PanelId::io:
-            return "no disks or network";
-        case PanelId::oc_events:
-            return "no over-current counters";
-        default:
-            return panel_title(id);
-    }
+    const PanelInfo& info = panel_info(id);
+    if (!ctx.analysis_enabled && !info.absent_without_rules.empty())
+        return info.absent_without_rules;
+    return info.absent.empty() ? info.title : info.absent;
 }
 
 }  // namespace

@@ -10,7 +10,8 @@
 
 namespace edgetop::tui {
 
-void draw_oc_events_panel(const Canvas& c, const Sample& s) {
+void draw_oc_events(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
     c.title(0, "Over-current", "events  rate  throttle");
     if (s.oc_events.empty()) {
         c.text(1, 0, "n/a: no over-current counters (soctherm_oc)", Style::dim);

@@ -22,7 +22,8 @@ Style level(const std::optional<double>& value) {
 
 }  // namespace
 
-void draw_pressure_panel(const Canvas& c, const Sample& s) {
+void draw_pressure(const Canvas& c, const FrameContext& ctx) {
+    const Sample& s = ctx.view.sample();
     c.title(0, "Pressure stalls", "share of the last 10 s (PSI)");
     if (!s.psi) {
         c.text(1, 0, "n/a: no /proc/pressure (kernel before 4.20, or built without PSI)",

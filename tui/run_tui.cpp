@@ -142,19 +142,19 @@ class Loop {
     void draw() {
         bool is_recording = recording();
         ScrollLimits limits;
-        FrameContext ctx{shown(),
-                         ui_,
-                         feed_.board(),
-                         status_,
-                         theme_,
-                         details_,
-                         feed_.analysis_enabled(),
-                         feed_.is_replay(),
-                         ended_,
-                         is_recording,
-                         is_recording ? options_.recorder->path() : std::string(),
-                         options_.root,
-                         &limits};
+        FrameContext ctx{.view = shown(),
+                         .ui = ui_,
+                         .board = feed_.board(),
+                         .status = status_,
+                         .theme = theme_,
+                         .flag_details = details_,
+                         .analysis_enabled = feed_.analysis_enabled(),
+                         .replay = feed_.is_replay(),
+                         .replay_ended = ended_,
+                         .recording = is_recording,
+                         .record_path = is_recording ? options_.recorder->path() : std::string(),
+                         .root = options_.root,
+                         .limits = &limits};
         draw_frame(stdscr, ctx);
         clamp_scroll(ui_, limits);
         wnoutrefresh(stdscr);

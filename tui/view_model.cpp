@@ -76,8 +76,9 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     record_flags(sample, details);
 
     sample_ = sample;
-    ++samples_;
+    if (samples_++ == 0) first_t_s_ = sample.t_s;
     auto& h = history_;
+    sample_times_.push(sample.t_s);
     h.cpu_util.push(sample.cpu.util_pct);
     grow_to(h.core_util, sample.cpu.cores.size());
     for (size_t i = 0; i < sample.cpu.cores.size(); ++i) {
@@ -99,7 +100,19 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     h.ctxt_per_s.push(sample.system.ctxt_per_s);
     h.emc_util.push(sample.emc ? sample.emc->util_pct : std::nullopt);
     h.ram_used_pct.push(ram_used_pct(sample.mem));
+    std::optional<double> hottest;
+    for (const auto& zone : sample.thermal)
+        if (zone.temp_c && (!hottest || *zone.temp_c > *hottest)) hottest = zone.temp_c;
+    h.hottest_c.push(hottest);
     energy_.add(sample);
+}
+
+std::optional<double> ViewModel::interval_s() const {
+    size_t n = sample_times_.size();
+    if (n < 2) return std::nullopt;
+    double spacing = (sample_times_[n - 1] - sample_times_[0]) / static_cast<double>(n - 1);
+    if (!(spacing > 0)) return std::nullopt;
+    return spacing;
 }
 
 LayoutModel ViewModel::layout_model() const {

@@ -46,6 +46,7 @@ struct Histories {
     std::vector<History> core_util;  // by position in Sample::cpu.cores
     std::vector<History> gpu_load, gpu_freq_mhz;
     History power_total_w, ctxt_per_s, emc_util, ram_used_pct;
+    History hottest_c;  // the hottest zone's temperature, whichever zone it is
 };
 
 class ViewModel {
@@ -60,6 +61,11 @@ class ViewModel {
     // The history of a flag raised at least once in this run; nullptr otherwise.
     const FlagHistory* flag_history(const std::string& id) const;
     long samples() const { return samples_; }
+    // Seconds between two values of the histories: the mean spacing of the last samples' times
+    // (a replay's own spacing; the interval in force live); nullopt before two samples.
+    std::optional<double> interval_s() const;
+    // The time of the first sample of this run (0 before any).
+    double first_t_s() const { return first_t_s_; }
     LayoutModel layout_model() const;
 
   private:
@@ -68,10 +74,12 @@ class ViewModel {
 
     Sample sample_;
     Histories history_;
+    History sample_times_{31};  // t_s of the last samples: 30 spacings
     analysis::SessionEnergy energy_;
     std::vector<FlagEvent> events_;
     std::vector<FlagHistory> flag_histories_;  // one per rule id ever raised: a few
     long samples_ = 0;
+    double first_t_s_ = 0;
 };
 
 }  // namespace edgetop::tui

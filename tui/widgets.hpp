@@ -1,5 +1,5 @@
-// Bars and graphs rendered to strings, one code point per terminal column. In ASCII mode every
-// byte is plain ASCII; otherwise block elements (bars, sparklines) and braille (graphs).
+// Bars and text rendered to strings, one code point per terminal column. In ASCII mode every
+// byte is plain ASCII; otherwise block elements. Graphs are tui/graph.hpp.
 #pragma once
 
 #include <string>
@@ -8,6 +8,7 @@
 
 namespace edgetop::tui {
 
+// How tui/graph.hpp draws a plot: braille (two values a column), eighth blocks, or ASCII.
 enum class GraphStyle { braille, blocks, ascii };
 
 // A horizontal bar `width` columns wide filled to fraction (clamped to 0..1).
@@ -15,21 +16,6 @@ std::string render_bar(double fraction, int width, bool ascii);
 // Splits `width` cells among stacked fractions (sum clamped to 1); cells per part, rounded so the
 // total filled cells match the rounded sum.
 std::vector<int> split_cells(const std::vector<double>& fractions, int width);
-// One row: the newest `width` values, right-aligned, scaled to max; NaN is a gap.
-std::string render_sparkline(const std::vector<double>& values, double max, int width, bool ascii);
-// An area graph `height` rows by `width` columns, top row first, scaled to max; the newest value
-// is at the right edge. Braille packs two values per column. A flat series (is_flat_series)
-// draws as a line, only its top dots: as an area it would be a solid wall that says
-// nothing its height and the scale labels do not, and hides where the data starts.
-std::vector<std::string> render_graph(const std::vector<double>& values, double max, int width,
-                                      int height, GraphStyle style);
-// Whether the values (NaN skipped) spread over less than one dot of a graph this tall: drawn as
-// a line.
-bool is_flat_series(const std::vector<double>& values, double max, int height, GraphStyle style);
-// The round number at or above value that a graph's scale ends at: 1121 -> 1200, 7.04 -> 8.
-double nice_scale(double value);
-// How many values a graph of this width shows.
-int graph_capacity(int width, GraphStyle style);
 // The cell (0..width-1) of a bar `width` cells wide where a mark at `fraction` of the whole sits.
 int mark_cell(double fraction, int width);
 // A graph's scale label: "100%", "1300 MHz", "12.5 W", "45k/s" (unit appended as given).

@@ -80,8 +80,14 @@ struct AnalysisScene {
     // As the view's loop does: draw, then clamp the scroll state to what the frame could show.
     void draw() {
         ScrollLimits limits;
-        FrameContext ctx{view,  ui,    board, status, theme, details, true,
-                         false, false, false, "",     false, &limits};
+        FrameContext ctx{.view = view,
+                         .ui = ui,
+                         .board = board,
+                         .status = status,
+                         .theme = theme,
+                         .flag_details = details,
+                         .analysis_enabled = true,
+                         .limits = &limits};
         draw_frame(stdscr, ctx);
         clamp_scroll(ui, limits);
     }

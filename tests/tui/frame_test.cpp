@@ -29,8 +29,13 @@ struct Scene {
             view.update(testing::orin_sample(1.0 + i));
     }
     void draw() {
-        FrameContext ctx{view,     ui,    board, status, theme, details,
-                         analysis, false, false, false,  ""};
+        FrameContext ctx{.view = view,
+                         .ui = ui,
+                         .board = board,
+                         .status = status,
+                         .theme = theme,
+                         .flag_details = details,
+                         .analysis_enabled = analysis};
         draw_frame(stdscr, ctx);
     }
 };

@@ -66,16 +66,19 @@ int more_count(const std::vector<std::string>& rows, std::string_view kind) {
     return sum;
 }
 
-// The core ids drawn in a panel: "12 [" or "12 off" in the bars, "12 " at a row's start in the
-// history.
+// The core ids drawn in a panel: "12 [" or "12 off" in the bars; in the history "12 " at a row's
+// start (one sparkline row each) or "core 12 " (a graph's title).
 std::set<int> core_ids(const std::vector<std::string>& rows, bool history) {
     static const std::regex bar("(^|[^0-9A-Za-z.+])([0-9]+) (\\[|off)");
     static const std::regex start("^ *([0-9]+) ");
+    static const std::regex graph_title("core ([0-9]+) ");
     std::set<int> ids;
     for (const auto& row : rows) {
         if (history) {
             std::smatch m;
             if (std::regex_search(row, m, start)) ids.insert(std::stoi(m[1].str()));
+            for (std::sregex_iterator it(row.begin(), row.end(), graph_title), end; it != end; ++it)
+                ids.insert(std::stoi((*it)[1].str()));
             continue;
         }
         for (std::sregex_iterator it(row.begin(), row.end(), bar), end; it != end; ++it)
@@ -147,8 +150,12 @@ TEST_F(LayoutOnFixtures, EveryItemIsOnScreenOrCountedExactlyAndNothingIsDropped)
             screen.resize(rows, cols);
             for (int p = 0; p < kPageCount; ++p) {
                 ui.page = page_from_index(p);
-                FrameContext ctx{b.view, ui,    b.board, b.status, theme, details,
-                                 false,  false, false,   false,    ""};
+                FrameContext ctx{.view = b.view,
+                                 .ui = ui,
+                                 .board = b.board,
+                                 .status = b.status,
+                                 .theme = theme,
+                                 .flag_details = details};
                 draw_frame(stdscr, ctx);
                 auto panels = layout_page(ui.page, rows, cols, model);
                 std::string where = std::string(name) + " " + std::string(page_name(ui.page)) +
@@ -160,7 +167,7 @@ TEST_F(LayoutOnFixtures, EveryItemIsOnScreenOrCountedExactlyAndNothingIsDropped)
                     for (PanelId id : panel.listed)
                         accounted.insert(id);
                 }
-                for (const auto& spec : page_panels(ui.page, cols, model))
+                for (const auto& spec : page_panels(ui.page, rows, cols, model))
                     EXPECT_TRUE(accounted.count(spec.id)) << where << " " << panel_name(spec.id);
                 // Each list: on screen or counted, exactly.
                 for (const auto& panel : panels) {
@@ -209,8 +216,12 @@ TEST_F(LayoutOnFixtures, At80x24TheOverviewShowsEveryCoreAndTheGpuPageEveryEngin
         UiState ui;
         for (Page page : {Page::overview, Page::gpu}) {
             ui.page = page;
-            FrameContext ctx{b.view, ui,    b.board, b.status, theme, details,
-                             false,  false, false,   false,    ""};
+            FrameContext ctx{.view = b.view,
+                             .ui = ui,
+                             .board = b.board,
+                             .status = b.status,
+                             .theme = theme,
+                             .flag_details = details};
             draw_frame(stdscr, ctx);
             int absent_lines = 0;
             for (const auto& panel : layout_page(page, 24, 80, model)) {
@@ -228,8 +239,12 @@ TEST_F(LayoutOnFixtures, At80x24TheOverviewShowsEveryCoreAndTheGpuPageEveryEngin
         }
         // The fixture roots have no process table and no flags: they share one line.
         ui.page = Page::overview;
-        FrameContext ctx{b.view, ui,    b.board, b.status, theme, details,
-                         false,  false, false,   false,    ""};
+        FrameContext ctx{.view = b.view,
+                         .ui = ui,
+                         .board = b.board,
+                         .status = b.status,
+                         .theme = theme,
+                         .flag_details = details};
         draw_frame(stdscr, ctx);
         std::string text = screen.text();
         EXPECT_NE(text.find("process table n/a"), std::string::npos) << name << "\n" << text;

@@ -3,13 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
+
+#include "tui/panel_table.hpp"
 
 namespace edgetop::tui {
 namespace {
 
 const LayoutModel kEmpty{};
-const LayoutModel kOrin{12, 1, 5, 11, 1, 11, 1};
-const LayoutModel kHuge{128, 2, 24, 60, 4, 16, 9};
+const LayoutModel kOrin{
+    .cores = 12, .gpus = 1, .rails = 5, .zones = 11, .fans = 1, .engines = 11, .flags = 1};
+const LayoutModel kHuge{
+    .cores = 128, .gpus = 2, .rails = 24, .zones = 60, .fans = 4, .engines = 16, .flags = 9};
 
 bool has(const std::vector<Panel>& panels, PanelId id) {
     return std::any_of(panels.begin(), panels.end(), [&](const Panel& p) { return p.id == id; });
@@ -110,7 +115,7 @@ TEST(Layout, EveryPanelIsPlacedFoldedOrNamedAtEverySize) {
                 for (int rows = 12; rows <= 100; rows += 3) {
                     Page page = page_from_index(p);
                     auto panels = layout_page(page, rows, cols, model);
-                    for (const auto& spec : page_panels(page, cols, model)) {
+                    for (const auto& spec : page_panels(page, rows, cols, model)) {
                         bool placed =
                             std::any_of(panels.begin(), panels.end(), [&](const Panel& q) {
                                 return q.id == spec.id ||
@@ -190,6 +195,28 @@ TEST(Layout, OverlayStaysInside) {
     Rect centred = overlay_rect(50, 100, 10, 20);
     EXPECT_EQ(centred.y, 20);
     EXPECT_EQ(centred.x, 40);
+}
+
+}  // namespace
+}  // namespace edgetop::tui
+
+namespace edgetop::tui {
+namespace {
+
+TEST(PanelTable, EveryPanelOfAPageIsSizedAndDrawnAndNamedOnce) {
+    std::set<std::string_view> names;
+    for (const PanelInfo& info : panel_table()) {
+        EXPECT_TRUE(names.insert(info.name).second) << info.name;
+        EXPECT_FALSE(info.title.empty()) << info.name;
+        if (info.pages == 0) continue;
+        EXPECT_NE(info.size, nullptr) << info.name;
+        EXPECT_NE(info.draw, nullptr) << info.name;
+        EXPECT_EQ(info.item_kind.empty(), info.item_count == nullptr) << info.name;
+        // An absent source is named on the "n/a:" line by what is missing, not by the title.
+        if (info.present) {
+            EXPECT_FALSE(info.absent.empty()) << info.name;
+        }
+    }
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// Bars and graphs drawn by level into a curses screen on /dev/null, read back cell by cell: the
-// colour pair of the level, the marker that says it without colour, the cap mark and the scale.
+// Bars drawn by level into a curses screen on /dev/null, read back cell by cell: the
+// colour pair of the level, the marker that says it without colour and the cap mark (graphs:
+// graph_test.cpp).
 #include <gtest/gtest.h>
 
 #include <clocale>
@@ -107,30 +108,6 @@ TEST_F(LevelBars, CapMarkSitsWhereTheCapIs) {
     // MAXN: no cap below the maximum, no mark.
     clock_bar(c, 2, 0, 1728000, 1728000, 1728000);
     EXPECT_EQ(row(2, 0, 32).find(':'), std::string::npos);
-}
-
-TEST_F(LevelBars, GraphHasItsScaleAndLevelColours) {
-    Theme theme(true, false);
-    theme.init_colors();
-    Canvas c(stdscr, {0, 0, 6, 40}, theme);
-    History history(100);
-    for (int i = 0; i < 60; ++i)
-        history.push(i % 2 ? 95.0 : 20.0);
-    draw_history_graph(c, "GPU load", "95%", history, 100, "%");
-    EXPECT_EQ(row(1, 0, 4), "100%");
-    EXPECT_EQ(row(5, 0, 2), "0%");
-    auto pair_of = [&](Style s) { return static_cast<short>(PAIR_NUMBER(theme.attr(s))); };
-    EXPECT_EQ(cell(1, 39).pair, pair_of(Style::crit)) << "the top row is red";
-    EXPECT_EQ(cell(5, 39).pair, pair_of(Style::good)) << "the bottom row is green";
-    // Another unit: labels with the unit, the graph colour.
-    Canvas power(stdscr, {6, 0, 4, 40}, theme);
-    History watts(100);
-    for (int i = 0; i < 60; ++i)
-        watts.push(5.0 + i % 3);
-    draw_history_graph(power, "Total power", "7 W", watts, 10, "W");
-    EXPECT_EQ(row(7, 0, 4), "10 W");
-    EXPECT_EQ(row(9, 0, 3), "0 W");
-    EXPECT_EQ(cell(9, 39).pair, pair_of(Style::graph));
 }
 
 }  // namespace
