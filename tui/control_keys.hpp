@@ -2,6 +2,7 @@
 // asks before anything runs, and is refused with the reason the application gives.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "tui/keys.hpp"
@@ -12,6 +13,8 @@ namespace edgetop::tui {
 KeyAction open_control(Control control, UiState& ui, const KeyContext& context);
 // A key while one of the control prompts is open.
 KeyAction control_prompt(int key, UiState& ui, const KeyContext& context);
+// The fan profiles f offers, in the order of their list.
+std::span<const char* const> fan_profiles();
 // The footer's line for the open control prompt.
 std::string control_prompt_text(const UiState& ui);
 

@@ -6,10 +6,13 @@
 
 #include "edgetop/number_text.hpp"
 #include "text/text_units.hpp"
+#include "tui/control_keys.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
 namespace {
+
+void cursor_list(const Canvas& c, const std::vector<std::string>& lines, int cursor);
 
 std::string mode_line(const PowerMode& m, std::optional<int> current) {
     std::optional<int64_t> cpu;
@@ -41,14 +44,35 @@ void power_modes(WINDOW* win, const FrameContext& ctx) {
     }
     Canvas c = box(win, ctx.theme, static_cast<int>(lines.size()) + 2, static_cast<int>(width) + 2);
     c.title(0, "Power modes (/etc/nvpmodel.conf)", "* active");
+    cursor_list(c, lines, ctx.ui.list_cursor);
+}
+
+// The lines from row 1 on, the cursor's highlighted and always in sight; "+N more" below where
+// they do not all fit.
+void cursor_list(const Canvas& c, const std::vector<std::string>& lines, int cursor) {
+    int count = static_cast<int>(lines.size());
     int room = c.height() - 1;
-    int shown = static_cast<int>(lines.size()) <= room ? static_cast<int>(lines.size())
-                                                       : std::max(0, room - 1);
-    for (int i = 0; i < shown; ++i)
-        c.text(1 + i, 1, lines[static_cast<size_t>(i)]);
-    if (shown < static_cast<int>(lines.size()))
-        c.text(1 + shown, 1, fmt::format("+{} more", lines.size() - static_cast<size_t>(shown)),
-               Style::dim);
+    int shown = count <= room ? count : std::max(0, room - 1);
+    if (shown == 0) return;
+    cursor = std::clamp(cursor, 0, count - 1);
+    int first = std::clamp(cursor - shown + 1, 0, count - shown);
+    for (int i = 0; i < shown; ++i) {
+        bool on = first + i == cursor;
+        if (on) c.fill(1 + i, Style::selected);
+        c.text(1 + i, 1, lines[static_cast<size_t>(first + i)],
+               on ? Style::selected : Style::normal);
+    }
+    int below = count - first - shown;
+    if (below > 0) c.text(1 + shown, 1, fmt::format("+{} more", below), Style::dim);
+}
+
+void fan_profiles_box(WINDOW* win, const FrameContext& ctx) {
+    std::vector<std::string> lines;
+    for (const char* profile : fan_profiles())
+        lines.push_back(fmt::format("{}  {}", profile[0], profile));
+    Canvas c = box(win, ctx.theme, static_cast<int>(lines.size()) + 2, 40);
+    c.title(0, "Fan profile (nvpmodel -d)");
+    cursor_list(c, lines, ctx.ui.list_cursor);
 }
 
 void outcome(WINDOW* win, const FrameContext& ctx, const ControlOutcome& result) {
@@ -82,6 +106,8 @@ void draw_controls_overlay(WINDOW* win, const FrameContext& ctx) {
         outcome(win, ctx, *ctx.ui.control_result);
     else if (ctx.ui.prompt == Prompt::power_mode)
         power_modes(win, ctx);
+    else if (ctx.ui.prompt == Prompt::fan_choice)
+        fan_profiles_box(win, ctx);
 }
 
 }  // namespace edgetop::tui

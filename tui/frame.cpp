@@ -10,6 +10,7 @@ namespace edgetop::tui {
 std::vector<const ProcessSample*> visible_processes(const ViewModel& view, const UiState& ui) {
     const auto& procs = view.sample().procs;
     if (!procs) return {};
+    if (ui.process_tree) return select_process_tree(process_source(*procs), ui.query).rows;
     return select_processes(process_source(*procs), ui.query);
 }
 

@@ -1,5 +1,7 @@
 #include "tui/keys.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -69,8 +71,25 @@ KeyAction record_prompt(int key, UiState& ui) {
     return edit_line(key, ui);
 }
 
-KeyAction kill_prompt(int key, UiState& ui) {
+// The process (pid and, where known, start) in the newest sample; true without a sample to ask.
+bool still_listed(const KeyContext& context, int pid, std::optional<uint64_t> start_ticks) {
+    if (!context.live_processes) return true;
+    return std::any_of(context.live_processes->begin(), context.live_processes->end(),
+                       [&](const ProcessSample& p) {
+                           return p.pid == pid && (!start_ticks || p.start_ticks == start_ticks);
+                       });
+}
+
+KeyAction refuse_gone(UiState& ui, int pid) {
+    ui.prompt = Prompt::none;
+    ui.message = fmt::format("process {} has left the list: no signal sent", pid);
+    return KeyAction::redraw;
+}
+
+KeyAction kill_prompt(int key, UiState& ui, const KeyContext& context) {
     if (key == 'y' || key == 'Y') {
+        if (!still_listed(context, ui.kill_pid, ui.kill_start_ticks))
+            return refuse_gone(ui, ui.kill_pid);
         ui.prompt = Prompt::none;
         return KeyAction::send_signal;
     }
@@ -97,6 +116,49 @@ void move_selection(UiState& ui, const KeyContext& context, int delta, bool abso
     row = std::clamp(row, 0, static_cast<int>(pids.size()) - 1);
     ui.selected_row = row;
     ui.selected_pid = pids[static_cast<size_t>(row)];
+}
+
+KeyAction open_kill_prompt(UiState& ui, const KeyContext& context) {
+    if (context.replay) {
+        ui.message = "a replay's processes are not this machine's: no signal sent";
+        return KeyAction::redraw;
+    }
+    static const std::vector<int> kNone;
+    const auto& pids = context.visible_pids ? *context.visible_pids : kNone;
+    int chosen = ui.selected_pid;
+    bool gone = chosen > 0 && std::find(pids.begin(), pids.end(), chosen) == pids.end();
+    if (ui.page == Page::processes && gone && pids.empty()) return refuse_gone(ui, chosen);
+    if (ui.page != Page::processes || pids.empty()) {
+        ui.message = "select a process on page 6 first";
+        return KeyAction::redraw;
+    }
+    // The highlighted row: before any move the table highlights the row at selected_row, the
+    // first one at start. Once the chosen process is gone the row in its place is highlighted:
+    // it becomes the selection, but this k is refused, as the user chose another process.
+    move_selection(ui, context, 0, false);
+    if (gone) return refuse_gone(ui, chosen);
+    std::optional<uint64_t> start;
+    if (context.live_processes)
+        for (const auto& p : *context.live_processes)
+            if (p.pid == ui.selected_pid) start = p.start_ticks;
+    if (!still_listed(context, ui.selected_pid, std::nullopt))
+        return refuse_gone(ui, ui.selected_pid);
+    ui.prompt = Prompt::kill_confirm;
+    ui.kill_pid = ui.selected_pid;
+    ui.kill_start_ticks = start;
+    ui.kill_signal = SIGTERM;
+    return KeyAction::redraw;
+}
+
+// The next column the table shows (a hidden one would sort by what cannot be seen).
+ProcColumn next_sort_column(ProcColumn column, int step, const KeyContext& context) {
+    const auto* shown = context.process_columns;
+    ProcColumn next = next_column(column, step);
+    for (int i = 0; shown && !shown->empty() && i < kProcColumnCount; ++i) {
+        if (std::find(shown->begin(), shown->end(), next) != shown->end()) break;
+        next = next_column(next, step);
+    }
+    return next;
 }
 
 int flag_count(const KeyContext& context) {
@@ -226,7 +288,7 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
         case Prompt::record_path:
             return record_prompt(key, ui);
         case Prompt::kill_confirm:
-            return kill_prompt(key, ui);
+            return kill_prompt(key, ui, context);
         case Prompt::power_mode:
         case Prompt::clocks_choice:
         case Prompt::fan_choice:
@@ -315,15 +377,13 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
             ui.interval_ms = step_interval(ui.interval_ms, -1);
             return KeyAction::interval_changed;
         case 's':
-            ui.query.sort = next_column(ui.query.sort, 1);
-            return KeyAction::redraw;
         case '>':
         case '.':
-            ui.query.sort = next_column(ui.query.sort, 1);
+            ui.query.sort = next_sort_column(ui.query.sort, 1, context);
             return KeyAction::redraw;
         case '<':
         case ',':
-            ui.query.sort = next_column(ui.query.sort, -1);
+            ui.query.sort = next_sort_column(ui.query.sort, -1, context);
             return KeyAction::redraw;
         case 'i':
             ui.query.descending = !ui.query.descending;
@@ -348,20 +408,18 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
             ui.prompt = Prompt::record_path;
             ui.input = context.default_record_path;
             return KeyAction::redraw;
-        case 'k': {
-            if (ui.page != Page::processes || !context.visible_pids ||
-                context.visible_pids->empty()) {
-                ui.message = "select a process on page 6 first";
-                return KeyAction::redraw;
-            }
-            // The highlighted row: before any move (or once its process is gone) the table
-            // highlights the row at selected_row, the first one at start.
-            move_selection(ui, context, 0, false);
-            ui.prompt = Prompt::kill_confirm;
-            ui.kill_pid = ui.selected_pid;
-            ui.kill_signal = SIGTERM;
+        case 'k':
+            return open_kill_prompt(ui, context);
+        case 't':
+            ui.process_tree = !ui.process_tree;
+            ui.message =
+                ui.process_tree ? "process tree: children under their parents" : "process list";
             return KeyAction::redraw;
-        }
+        case 'x':
+            ui.show_ctxt = !ui.show_ctxt;
+            ui.message =
+                ui.show_ctxt ? "context-switch columns shown" : "context-switch columns hidden";
+            return KeyAction::redraw;
         case '\n':
         case '\r':
         case KEY_ENTER:

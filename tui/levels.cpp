@@ -11,6 +11,14 @@ Level util_level(double pct) {
     return Level::good;
 }
 
+Level process_rss_level(std::optional<int64_t> rss_kb, std::optional<int64_t> total_kb) {
+    if (!rss_kb || !total_kb || *total_kb <= 0) return Level::good;
+    double pct = 100.0 * static_cast<double>(*rss_kb) / static_cast<double>(*total_kb);
+    if (pct >= kProcessRssCritPct) return Level::crit;
+    if (pct >= kProcessRssWarnPct) return Level::warn;
+    return Level::good;
+}
+
 Level temp_level(double temp_c, const std::vector<TripPoint>& trips) {
     if (std::isnan(temp_c)) return Level::good;
     std::optional<double> passive, critical;

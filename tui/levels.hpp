@@ -31,7 +31,15 @@ inline constexpr double kTempDefaultCritC = 85;
 // MHz, so a clock set to the cap reads a little under it on some boards).
 inline constexpr double kClockAtCapRatio = 0.98;
 
+// One process's resident memory against the machine's RAM: warn from 10 %, crit from 25 %. On a
+// Jetson the GPU shares that RAM, so one process holding a quarter of it is the likely cause of
+// memory pressure and the OOM killer's first pick.
+inline constexpr double kProcessRssWarnPct = 10;
+inline constexpr double kProcessRssCritPct = 25;
+
 Level util_level(double pct);
+// good where either figure is unknown.
+Level process_rss_level(std::optional<int64_t> rss_kb, std::optional<int64_t> total_kb);
 Level temp_level(double temp_c, const std::vector<TripPoint>& trips);
 // warn: held at a power-mode cap that sits below the hardware maximum (the mode, not the load,
 // limits the clock); good otherwise, and where the cap or the hardware maximum is unknown.

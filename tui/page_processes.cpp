@@ -1,9 +1,11 @@
-// Page 6, Processes: a sortable, filterable, scrollable table; `k` signals the selected row.
+// Page 6, Processes: a sortable, filterable, scrollable table or tree; `k` signals the selected
+// row.
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "edgetop/number_text.hpp"
+#include "tui/levels.hpp"
 #include "tui/pages.hpp"
 
 namespace edgetop::tui {
@@ -26,10 +28,36 @@ std::string fit(std::string_view text, int width, bool right, bool ascii) {
 
 }  // namespace
 
+namespace {
+
+Style cell_style(const ProcessSample& p, ProcColumn column, const std::string& text,
+                 std::optional<int64_t> ram_kb) {
+    if (text == kAbsentCell) return Style::dim;
+    auto shown = [](Level level) {
+        return level == Level::good ? Style::normal : level_style(level);
+    };
+    switch (column) {
+        case ProcColumn::cpu:
+            return shown(util_level(*p.cpu_pct));
+        case ProcColumn::rss:
+            return shown(process_rss_level(p.rss_kb, ram_kb));
+        case ProcColumn::gpu:
+            return *p.gpu ? Style::good : Style::dim;
+        case ProcColumn::name:
+            return p.command.starts_with('[') ? Style::dim : Style::normal;  // a kernel thread
+        default:
+            return Style::normal;
+    }
+}
+
+}  // namespace
+
 void draw_process_rows(const Canvas& c, const FrameContext& ctx,
-                       const std::vector<const ProcessSample*>& rows, bool selectable) {
+                       const std::vector<const ProcessSample*>& rows, bool selectable,
+                       const std::vector<TreeLine>* tree) {
     if (c.height() <= 0) return;
-    auto columns = visible_columns(c.width());
+    const Sample& sample = ctx.view.sample();
+    auto columns = visible_columns(c.width(), process_columns_on(sample, ctx.ui.show_ctxt));
     const ProcessQuery& query = ctx.ui.query;
     int x = 0;
     for (ProcColumn column : columns) {
@@ -61,7 +89,8 @@ void draw_process_rows(const Canvas& c, const FrameContext& ctx,
     int first = std::max(0, selected - visible + 1);
     int r = 0;
     for (; r < visible && first + r < count; ++r) {
-        const ProcessSample& p = *rows[static_cast<size_t>(first + r)];
+        size_t index = static_cast<size_t>(first + r);
+        const ProcessSample& p = *rows[index];
         bool is_selected = first + r == selected;
         if (is_selected) c.fill(1 + r, Style::selected);
         x = 0;
@@ -69,13 +98,23 @@ void draw_process_rows(const Canvas& c, const FrameContext& ctx,
             const auto& info = column_info(column);
             int w = info.width > 0 ? info.width : std::max(0, c.width() - x);
             std::string text = cell_text(p, column);
-            Style style = is_selected ? Style::selected : Style::normal;
-            if (!is_selected && text == "n/a") style = Style::dim;
-            if (!is_selected && column == ProcColumn::cpu && p.cpu_pct && *p.cpu_pct >= 90)
-                style = Style::crit;
-            if (!is_selected && column == ProcColumn::gpu && p.gpu.value_or(false))
-                style = Style::good;
-            c.text(1 + r, x, fit(text, w, info.right_aligned && info.width > 0, c.ascii()), style);
+            Style style =
+                is_selected ? Style::selected : cell_style(p, column, text, sample.mem.total_kb);
+            if (column == ProcColumn::name) {
+                std::string prefix;
+                if (tree && index < tree->size())
+                    prefix = tree_prefix((*tree)[index], c.ascii(), w / 2);
+                int prefix_w = static_cast<int>(prefix.size() > 0 ? text_columns(prefix) : 0);
+                if (prefix_w > 0)
+                    c.text(1 + r, x, prefix, is_selected ? Style::selected : Style::dim);
+                c.text(
+                    1 + r, x + prefix_w,
+                    fit(command_text(p, w - prefix_w, c.ascii()), w - prefix_w, false, c.ascii()),
+                    style);
+            } else {
+                c.text(1 + r, x, fit(text, w, info.right_aligned && info.width > 0, c.ascii()),
+                       style);
+            }
             x += w + 1;
         }
     }
@@ -89,15 +128,21 @@ void draw_process_table(const Canvas& c, const FrameContext& ctx) {
         c.text(0, 0, "n/a: the process table is read only on the live root (--root /)", Style::dim);
         return;
     }
-    auto rows = visible_processes(ctx.view, ctx.ui);
+    ProcessTree tree;
+    if (ctx.ui.process_tree)
+        tree = select_process_tree(process_source(*procs), ctx.ui.query);
+    else
+        tree.rows = select_processes(process_source(*procs), ctx.ui.query);
+    const auto& rows = tree.rows;
     size_t total = process_source(*procs).size();
     // The filter stays in sight while it is active, with how many rows it keeps.
     std::string right =
         ctx.ui.query.filter.empty()
             ? plural(static_cast<int64_t>(total), "process", "processes")
             : fmt::format("filter: {}  {} of {}", ctx.ui.query.filter, rows.size(), total);
-    c.title(0, "Processes", right);
-    draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx, rows, true);
+    c.title(0, ctx.ui.process_tree ? "Processes (tree)" : "Processes", right);
+    draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx, rows, true,
+                      ctx.ui.process_tree ? &tree.lines : nullptr);
 }
 
 }  // namespace edgetop::tui

@@ -136,8 +136,10 @@ inline GraphSpec graph_spec(const FrameContext& ctx, GraphScale scale, std::stri
 // lower, starting at column x and at most 32 columns wide (nothing when fewer than 8 fit).
 void clock_bar(const Canvas& c, int y, int x, std::optional<int64_t> freq,
                std::optional<int64_t> cap, std::optional<int64_t> hw_max);
-// A process table (used by the processes page and, without selection, the overview).
+// A process table (used by the processes page and, without selection, the overview); `tree`
+// (one line per row) draws the commands under their parents.
 void draw_process_rows(const Canvas& c, const FrameContext& ctx,
-                       const std::vector<const ProcessSample*>& rows, bool selectable);
+                       const std::vector<const ProcessSample*>& rows, bool selectable,
+                       const std::vector<TreeLine>* tree = nullptr);
 
 }  // namespace edgetop::tui

@@ -29,8 +29,9 @@ constexpr PageSet kOverview = on(Page::overview), kCpu = on(Page::cpu), kGpu = o
 constexpr int kWideCols = 110, kStripCols = kWideCols, kStripRows = 30, kStripGraphRows = 3;
 constexpr int kGraphMaxRows = 16;
 // A flag in the Analysis list: its id, its message, a row of values and a table of four rows
-// (page_analysis.cpp) most often; a longer one is cut and Enter shows it whole.
-constexpr int kFlagRows = 8;
+// (page_analysis.cpp) most often, the message on more rows where the page is narrow; a longer
+// one is cut and Enter shows it whole.
+constexpr int kFlagRows = 14, kWideFlagRows = 8;
 
 constexpr std::array kPanels = std::to_array<PanelInfo>({
     {.id = PanelId::header, .name = "header", .title = "Header", .draw = draw_header},
@@ -400,7 +401,8 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .item_count = [](const LayoutModel& m) { return m.flags; },
      .pages = kAnalysis,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, in.model.flags > 0 ? 1 + kFlagRows * in.model.flags : 2};
+         return {2, in.model.flags > 0 ? 1 + (in.wide ? kWideFlagRows : kFlagRows) * in.model.flags
+                                       : 2};
      },
      .draw = draw_flag_list},
     {.id = PanelId::pressure,

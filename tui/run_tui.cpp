@@ -168,8 +168,12 @@ class Loop {
             pids.push_back(p->pid);
         KeyContext context;
         context.visible_pids = &pids;
+        if (const auto& procs = live_.sample().procs)
+            context.live_processes = &process_source(*procs);
         context.flags = &shown().sample().flags;
         context.table_rows = process_table_rows(LINES, COLS, shown());
+        auto columns = visible_columns(COLS, process_columns_on(shown().sample(), ui_.show_ctxt));
+        context.process_columns = &columns;
         context.recording = recording();
         context.replay = feed_.is_replay();
         context.recorder_available = options_.recorder != nullptr;

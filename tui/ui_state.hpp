@@ -2,6 +2,7 @@
 #pragma once
 
 #include <csignal>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,8 +35,10 @@ struct UiState {
     int help_scroll = 0;  // the first line of the help shown
     bool quit = false;
     ProcessQuery query;
-    int selected_pid = -1;  // the highlighted process row, followed across refreshes
-    int selected_row = 0;   // its row, used when the pid goes away
+    int selected_pid = -1;      // the highlighted process row, followed across refreshes
+    int selected_row = 0;       // its row, used when the pid goes away
+    bool process_tree = false;  // t: children under their parents
+    bool show_ctxt = false;     // x: the context-switch columns
     int timeline_scroll = 0;
     int selected_flag = 0;    // the highlighted flag of the Analysis page, by position
     std::string flag_detail;  // the flag whose detail view is open; empty: none
@@ -43,12 +46,14 @@ struct UiState {
     Prompt prompt = Prompt::none;
     std::string input;  // text being typed in a prompt
     int kill_pid = 0;
+    std::optional<uint64_t> kill_start_ticks;  // tells the asked process from a reuse of its pid
     int kill_signal = SIGTERM;
     std::string message;  // one-line status shown in the footer until the next key
     // Board controls: what y runs, the question asking it, and the last run's outcome (shown
     // over the page until a key).
     std::vector<std::vector<std::string>> control_commands;
     std::string control_question;
+    int list_cursor = 0;  // the highlighted entry of an open list (power modes, fan profiles)
     std::optional<ControlOutcome> control_result;
 };
 

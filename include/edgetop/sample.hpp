@@ -158,6 +158,10 @@ struct ProcessSample {
     std::optional<double> vol_ctxt_per_s, nonvol_ctxt_per_s;
     std::optional<bool> gpu;            // holds a GPU device node open
     std::optional<int64_t> gpu_mem_kb;  // GPU memory it holds, every GPU together (NVML)
+    // For the view only, not written to the session: the parent (the tree view) and the command
+    // line with its arguments ("[kthreadd]" for a kernel thread; empty where unreadable).
+    std::optional<int> ppid;
+    std::string command;
     // raw counters
     std::optional<uint64_t> cpu_ticks;    // utime + stime
     std::optional<uint64_t> start_ticks;  // start time after boot: tells a reused pid apart

@@ -89,6 +89,7 @@ std::optional<int64_t> ProcessScan::poll(std::vector<ProcessSample>& out) {
         fresh_.push_back(static_cast<unsigned>(listed_[j++]));
     known_.swap(next_);
     add_fresh(out, first_out);
+    commands_.end_poll();
     return std::count_if(out.begin() + static_cast<std::ptrdiff_t>(first_out), out.end(),
                          [](const ProcessSample& p) { return p.state == 'R'; });
 }
@@ -121,6 +122,8 @@ bool ProcessScan::read_known(Known& known, std::vector<ProcessSample>& out) {
     p.name = known.name;
     p.user = known.user;
     p.state = line->state;
+    p.ppid = line->ppid;
+    p.command = commands_.get(known.pid, known.start_ticks, known.comm);
     p.cpu_ticks = line->cpu_ticks;
     p.start_ticks = line->start_ticks;
     if (page_kb_ > 0) p.rss_kb = line->rss_pages * page_kb_;
@@ -146,6 +149,8 @@ void ProcessScan::add_fresh(std::vector<ProcessSample>& out, size_t first_out) {
             known.comm = line->comm;
             known.name = process.name;
             known.user = process.user;
+            process.ppid = line->ppid;
+            process.command = commands_.get(known.pid, known.start_ticks, known.comm);
             known_.push_back(std::move(known));
         } else {
             // Exited, or the pid was reused in between: the next poll asks again.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "edgetop/sample.hpp"
+#include "sensors/processes/processes_cmdline.hpp"
 #include "sensors/processes/processes_libproc.hpp"
 
 namespace edgetop {
@@ -59,6 +60,7 @@ class ProcessScan {
     int64_t page_kb_ = 0;
     DIR* proc_dir_ = nullptr;
     ProcTable facts_;
+    CommandLines commands_;
     std::vector<Known> known_, next_;  // ascending pid; next_ is built during a poll
     std::vector<int> listed_;
     std::vector<unsigned> fresh_;

@@ -12,6 +12,7 @@ namespace edgetop {
 namespace {
 
 // Token numbers counted from the state field (field 3 of proc(5)).
+constexpr int kPpid = 1;         // field 4
 constexpr int kUtime = 11;       // field 14
 constexpr int kStime = 12;       // field 15
 constexpr int kNumThreads = 17;  // field 20
@@ -53,6 +54,9 @@ std::optional<StatLine> parse_stat_line(std::string_view text) {
             case 0:
                 ok = token.size() == 1 && token[0] > ' ' && token[0] < 0x7f;
                 line.state = token.empty() ? 0 : token[0];
+                break;
+            case kPpid:
+                ok = to_number(token, line.ppid) && line.ppid >= 0;
                 break;
             case kUtime:
                 ok = to_number(token, utime);

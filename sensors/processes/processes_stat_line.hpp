@@ -11,6 +11,7 @@ struct StatLine {
     int pid = 0;
     std::string_view comm;  // points into the parsed text
     char state = 0;
+    int ppid = 0;              // 0 for the processes the kernel starts (init, kthreadd)
     uint64_t cpu_ticks = 0;    // utime + stime
     int64_t threads = 0;       // num_threads (0 for a zombie whose threads are gone)
     uint64_t start_ticks = 0;  // starttime: clock ticks after boot

@@ -35,6 +35,7 @@ TEST(ParseStatLine, FieldsOfAUserProcess) {
     EXPECT_EQ(line->pid, 4711);
     EXPECT_EQ(line->comm, "python3");
     EXPECT_EQ(line->state, 'S');
+    EXPECT_EQ(line->ppid, 4650);
     EXPECT_EQ(line->cpu_ticks, 52344u + 8121u);  // utime + stime, children not counted
     EXPECT_EQ(line->threads, 27);
     EXPECT_EQ(line->start_ticks, 1523456u);
@@ -46,6 +47,7 @@ TEST(ParseStatLine, KernelThreadWithNegativeTtyFields) {
     ASSERT_TRUE(line);
     EXPECT_EQ(line->pid, 2);
     EXPECT_EQ(line->comm, "kthreadd");
+    EXPECT_EQ(line->ppid, 0);
     EXPECT_EQ(line->cpu_ticks, 12u);
     EXPECT_EQ(line->threads, 1);
     EXPECT_EQ(line->start_ticks, 2u);

@@ -53,6 +53,73 @@ TEST(ControlKeys, PowerModeIsChosenByIdAndRunsAfterYes) {
     EXPECT_EQ(s.ui.control_commands, (Commands{{"nvpmodel", "-m", "2"}}));
 }
 
+Board four_mode_board() {
+    Board b;
+    const char* names[] = {"MAXN", "MODE_15W", "MODE_30W", "MODE_50W"};
+    for (int id = 0; id < 4; ++id) {
+        PowerMode m;
+        m.id = id, m.name = names[id];
+        b.power_modes.push_back(m);
+    }
+    b.current_mode_id = 2;
+    return b;
+}
+
+TEST(ControlKeys, PowerModeListMovesWithTheArrowsAndEnterChooses) {
+    ControlScene s;
+    s.board = four_mode_board();
+    s.type("m");
+    EXPECT_EQ(s.ui.list_cursor, 2);  // starts on the active mode
+    handle_key(KEY_DOWN, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 3);
+    handle_key(KEY_DOWN, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 3);  // stays on the last
+    handle_key(KEY_HOME, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 0);
+    handle_key(KEY_UP, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 0);
+    handle_key(KEY_END, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 3);
+    handle_key(KEY_PPAGE, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 0);
+    handle_key(KEY_NPAGE, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 3);
+    handle_key(KEY_UP, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.prompt, Prompt::power_mode);
+    EXPECT_EQ(handle_key('\n', s.ui, s.ctx), KeyAction::redraw);
+    EXPECT_EQ(s.ui.prompt, Prompt::control_confirm);
+    EXPECT_EQ(s.ui.control_commands, (Commands{{"nvpmodel", "-m", "2"}}));
+}
+
+TEST(ControlKeys, TypedIdMovesTheCursorAndAnArrowTakesOver) {
+    ControlScene s;
+    s.board = four_mode_board();
+    s.type("m1");
+    EXPECT_EQ(s.ui.list_cursor, 1);
+    handle_key(KEY_DOWN, s.ui, s.ctx);
+    EXPECT_TRUE(s.ui.input.empty());
+    handle_key('\n', s.ui, s.ctx);
+    EXPECT_EQ(s.ui.control_commands, (Commands{{"nvpmodel", "-m", "2"}}));
+}
+
+TEST(ControlKeys, FanProfileListMovesWithTheArrows) {
+    ControlScene s;
+    s.type("f");
+    EXPECT_EQ(s.ui.list_cursor, 0);
+    handle_key(KEY_DOWN, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.prompt, Prompt::fan_choice);  // an arrow no longer cancels
+    handle_key(KEY_END, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.list_cursor, 1);
+    handle_key('\n', s.ui, s.ctx);
+    EXPECT_EQ(s.ui.control_commands, (Commands{{"nvpmodel", "-d", "cool"}}));
+    EXPECT_EQ(s.type("y"), KeyAction::run_control);
+    s.type("f");
+    handle_key(KEY_DOWN, s.ui, s.ctx);
+    handle_key(KEY_HOME, s.ui, s.ctx);
+    handle_key(KEY_ENTER, s.ui, s.ctx);
+    EXPECT_EQ(s.ui.control_commands, (Commands{{"nvpmodel", "-d", "quiet"}}));
+}
+
 TEST(ControlKeys, UnknownModeNoAndEscapeRunNothing) {
     ControlScene s;
     s.type("m7");

@@ -413,13 +413,85 @@ TEST_F(Frame, ProcessTableShowsItsFilterGpuHoldersAndWhatIsBelow) {
     EXPECT_NE(text.find("43 processes"), std::string::npos) << text;
     EXPECT_NE(text.find("+25 more processes"), std::string::npos) << text;
     // The GPU holder is marked and its GPU memory shown; the others' is unknown.
-    EXPECT_NE(text.find("GPUMEM"), std::string::npos) << text;
-    EXPECT_NE(text.find("yes  256.0 MiB"), std::string::npos) << text;
+    EXPECT_NE(text.find("GPU MiB"), std::string::npos) << text;
+    EXPECT_NE(text.find("yes    256.0"), std::string::npos) << text;
     scene.ui.query.filter = "PYTH";
     scene.draw();
     text = screen.text();
     EXPECT_NE(screen.row(2).find("filter: PYTH  1 of 43"), std::string::npos) << text;
     EXPECT_EQ(text.find("more processes"), std::string::npos) << text;
+}
+
+// The row of the process table's column titles.
+std::string column_titles(const VirtualScreen& screen) {
+    for (int y = 0; y < LINES; ++y)
+        if (screen.row(y).find("PID") != std::string::npos &&
+            screen.row(y).find("COMMAND") != std::string::npos)
+            return screen.row(y);
+    return {};
+}
+
+Sample two_pythons(double t) {
+    Sample s = testing::orin_sample(t);
+    auto& all = s.procs->all;
+    all[0].ppid = 1001, all[0].command = "/usr/src/tensorrt/bin/trtexec --onnx=resnet50.onnx";
+    all[1].ppid = 1, all[1].command = "/usr/bin/python3 serve.py --port 8001";
+    all[2].ppid = 2, all[2].command = "[kworker/u24:1]";
+    ProcessSample twin = all[1];
+    twin.pid = 1002, twin.cpu_pct = 3.0;
+    twin.command = "/usr/bin/python3 train.py --epochs 10";
+    all.push_back(twin);
+    return s;
+}
+
+TEST_F(Frame, ProcessTableShowsCommandLinesAndATree) {
+    Scene scene;
+    scene.view.update(two_pythons(6));
+    scene.ui.page = Page::processes;
+    screen.resize(24, 80);
+    scene.draw();
+    std::string text = screen.text();
+    // Two python3 that only their arguments tell apart; the program's directory gives way at 80
+    // columns, and shows where there is room.
+    EXPECT_NE(text.find(" python3 serve.py --port 8001"), std::string::npos) << text;
+    EXPECT_NE(text.find(" python3 train.py --epochs 10"), std::string::npos) << text;
+    EXPECT_NE(text.find("[kworker/u24:1]"), std::string::npos) << text;
+    screen.resize(40, 120);
+    scene.draw();
+    EXPECT_NE(screen.text().find("/usr/bin/python3 serve.py --port 8001"), std::string::npos);
+    screen.resize(24, 80);
+
+    scene.ui.process_tree = true;
+    scene.draw();
+    text = screen.text();
+    EXPECT_NE(text.find("Processes (tree)"), std::string::npos) << text;
+    // python3 serve.py is a root; trtexec, its child, under it.
+    size_t parent = text.find("serve.py"), child = text.find("\u2514\u2500 trtexec --onnx");
+    ASSERT_NE(child, std::string::npos) << text;
+    EXPECT_LT(parent, child);
+    EXPECT_LT(text.find("train.py"), text.find("[kworker"));  // roots by CPU: 12, 3, 0.5
+
+    scene.theme = Theme(true, true);
+    scene.draw();
+    EXPECT_NE(screen.text().find("`- trtexec --onnx"), std::string::npos) << screen.text();
+}
+
+TEST_F(Frame, ProcessTableHasNoGpuColumnsWithoutAGpuSource) {
+    Scene scene;
+    screen.resize(40, 200);
+    scene.ui.page = Page::processes;
+    scene.draw();
+    EXPECT_NE(column_titles(screen).find("GPU"), std::string::npos) << screen.text();
+    EXPECT_EQ(column_titles(screen).find("VCSW/s"), std::string::npos) << screen.text();
+    Sample no_gpu = testing::orin_sample(6);
+    no_gpu.gpu.clear();
+    scene.view.update(no_gpu);
+    scene.ui.show_ctxt = true;
+    scene.draw();
+    std::string titles = column_titles(screen);
+    ASSERT_FALSE(titles.empty()) << screen.text();
+    EXPECT_EQ(titles.find("GPU"), std::string::npos) << titles;
+    EXPECT_NE(titles.find("NVCSW/s"), std::string::npos) << titles;
 }
 
 }  // namespace

@@ -116,6 +116,25 @@ TEST(Keys, SortKeysCycleColumnsAndOrder) {
     EXPECT_FALSE(ui.query.descending);
 }
 
+TEST(Keys, SortKeysSkipTheColumnsNotShown) {
+    UiState ui;
+    KeyContext ctx;
+    std::vector<ProcColumn> shown = {ProcColumn::pid, ProcColumn::cpu, ProcColumn::rss,
+                                     ProcColumn::threads, ProcColumn::name};
+    ctx.process_columns = &shown;
+    handle_key('s', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::rss);
+    handle_key('>', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::threads);
+    handle_key('>', ui, ctx);  // past the hidden switch and GPU columns
+    EXPECT_EQ(ui.query.sort, ProcColumn::name);
+    handle_key('>', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::pid);
+    handle_key('<', ui, ctx);
+    handle_key('<', ui, ctx);
+    EXPECT_EQ(ui.query.sort, ProcColumn::threads);
+}
+
 TEST(Keys, SelectionMovesAndSignalNeedsConfirmation) {
     std::vector<int> pids = {4242, 1001, 77};
     UiState ui;
@@ -156,13 +175,110 @@ TEST(Keys, SignalAtStartGoesToTheFirstRowTheTableHighlights) {
     EXPECT_EQ(ui.kill_pid, 4242);
     handle_key('n', ui, ctx);
 
-    // The selected process went away: the row that took its place is highlighted and signalled.
+    // The selected process went away: k is refused, nothing is asked or sent; the row that took
+    // its place is highlighted and is what the next k asks about.
     ui.selected_pid = 1001;
     ui.selected_row = 1;
     std::vector<int> after = {4242, 77};
     ctx.visible_pids = &after;
+    EXPECT_EQ(handle_key('k', ui, ctx), KeyAction::redraw);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_EQ(ui.message, "process 1001 has left the list: no signal sent");
+    EXPECT_EQ(handle_key('y', ui, ctx), KeyAction::none);
     handle_key('k', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::kill_confirm);
     EXPECT_EQ(ui.kill_pid, 77);
+    handle_key('n', ui, ctx);
+
+    // The filter kept only that process, and it left: the list is empty, the refusal the same.
+    std::vector<int> none;
+    ctx.visible_pids = &none;
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_EQ(ui.message, "process 77 has left the list: no signal sent");
+}
+
+std::vector<ProcessSample> live_table(std::vector<std::pair<int, uint64_t>> pid_starts) {
+    std::vector<ProcessSample> out;
+    for (auto [pid, start] : pid_starts) {
+        ProcessSample p;
+        p.pid = pid, p.start_ticks = start, p.name = "p" + std::to_string(pid);
+        out.push_back(p);
+    }
+    return out;
+}
+
+TEST(Keys, SignalIsNotSentToAProcessThatLeftWhileAsking) {
+    std::vector<int> pids = {4242, 1001, 77};
+    auto live = live_table({{4242, 500}, {1001, 600}, {77, 3}});
+    UiState ui;
+    ui.page = Page::processes;
+    KeyContext ctx;
+    ctx.visible_pids = &pids;
+    ctx.live_processes = &live;
+    handle_key(KEY_DOWN, ui, ctx);
+    handle_key('k', ui, ctx);
+    ASSERT_EQ(ui.prompt, Prompt::kill_confirm);
+    EXPECT_EQ(ui.kill_pid, 1001);
+    // The next sample no longer lists it.
+    auto gone = live_table({{4242, 500}, {77, 3}});
+    ctx.live_processes = &gone;
+    EXPECT_EQ(handle_key('y', ui, ctx), KeyAction::redraw);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_EQ(ui.message, "process 1001 has left the list: no signal sent");
+
+    // Its pid taken by another process (another start): refused too.
+    ctx.live_processes = &live;
+    handle_key('k', ui, ctx);
+    auto reused = live_table({{4242, 500}, {1001, 9000}, {77, 3}});
+    ctx.live_processes = &reused;
+    EXPECT_NE(handle_key('y', ui, ctx), KeyAction::send_signal);
+    EXPECT_EQ(ui.message, "process 1001 has left the list: no signal sent");
+
+    // Still there: sent.
+    ctx.live_processes = &live;
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(handle_key('y', ui, ctx), KeyAction::send_signal);
+    EXPECT_EQ(ui.kill_pid, 1001);
+}
+
+TEST(Keys, SignalRefusedForAProcessOnlyAPausedDisplayStillShows) {
+    std::vector<int> frozen = {4242, 1001};
+    auto live = live_table({{4242, 500}});
+    UiState ui;
+    ui.page = Page::processes;
+    ui.selected_pid = 1001;
+    KeyContext ctx;
+    ctx.visible_pids = &frozen;
+    ctx.live_processes = &live;
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_EQ(ui.message, "process 1001 has left the list: no signal sent");
+}
+
+TEST(Keys, NoSignalFromAReplay) {
+    std::vector<int> pids = {4242};
+    UiState ui;
+    ui.page = Page::processes;
+    KeyContext ctx;
+    ctx.visible_pids = &pids;
+    ctx.replay = true;
+    handle_key('k', ui, ctx);
+    EXPECT_EQ(ui.prompt, Prompt::none);
+    EXPECT_NE(ui.message.find("replay"), std::string::npos);
+}
+
+TEST(Keys, TreeAndContextSwitchColumnsToggle) {
+    UiState ui;
+    KeyContext ctx;
+    handle_key('t', ui, ctx);
+    EXPECT_TRUE(ui.process_tree);
+    handle_key('x', ui, ctx);
+    EXPECT_TRUE(ui.show_ctxt);
+    handle_key('t', ui, ctx);
+    handle_key('x', ui, ctx);
+    EXPECT_FALSE(ui.process_tree);
+    EXPECT_FALSE(ui.show_ctxt);
 }
 
 TEST(Keys, SignalNeedsASelectedProcessOnThePage) {
@@ -195,8 +311,8 @@ TEST(Keys, HelpListsEveryKey) {
     std::string all;
     for (const auto& k : key_help())
         all += std::string(k.keys) + " ";
-    for (const char* key : {"1-8", "Tab", "Shift-Tab", "q", "Esc", "h", "?", "p", "+", "-", "r",
-                            "s", "<", ">", "i", "/", "PgUp", "k"})
+    for (const char* key : {"1-8", "Tab", "Shift-Tab", "q", "Esc", "h", "?",    "p", "+", "-",
+                            "r",   "s",   "<",         ">", "i",   "/", "PgUp", "k", "t", "x"})
         EXPECT_NE(all.find(key), std::string::npos) << key;
 }
 
