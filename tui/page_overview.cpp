@@ -190,8 +190,10 @@ void draw_top_processes(const Canvas& c, const FrameContext& ctx) {
     }
     ProcessQuery query = ctx.ui.query;
     query.filter.clear();
+    // Every process where the sampler read them all (live), the busiest it kept otherwise (a
+    // replay): as many as the rows hold.
     draw_process_rows(c.sub(1, 0, c.height() - 1, c.width()), ctx,
-                      select_processes(procs->top.empty() ? procs->all : procs->top, query), false);
+                      select_processes(process_source(*procs), query), false);
 }
 
 }  // namespace edgetop::tui

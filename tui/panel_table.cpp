@@ -401,8 +401,9 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .item_count = [](const LayoutModel& m) { return m.flags; },
      .pages = kAnalysis,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, in.model.flags > 0 ? 1 + (in.wide ? kWideFlagRows : kFlagRows) * in.model.flags
-                                       : 2};
+         // A flag's message and evidence may take more: it shares the rows left with the timeline.
+         if (in.model.flags == 0) return {2, 2};
+         return {2, 1 + (in.wide ? kWideFlagRows : kFlagRows) * in.model.flags, true};
      },
      .draw = draw_flag_list},
     {.id = PanelId::pressure,
@@ -419,8 +420,9 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "flag_timeline",
      .title = "Timeline",
      .pages = kAnalysis,
+     // The chart of the rules and a few events; more where the flags leave rows.
      .size = [](const SizeInput&) -> PanelSize {
-         return {2, 1000, true};
+         return {2, flag_gantt_rows() + 4, true};
      },
      .draw = draw_flag_timeline},
     {.id = PanelId::info,

@@ -19,7 +19,8 @@ namespace {
 using testing::VirtualScreen;
 
 // An AGX Orin under a varying load for two minutes at 1 s: every reading moves (DVFS, memory,
-// rails, zones), 80 processes, and flags raised and cleared as a busy run does.
+// rails, zones), 80 processes (the busiest 10 of them also kept for the session, as the sampler
+// does), and flags raised and cleared as a busy run does.
 Sample busy_sample(int i) {
     Sample s = testing::orin_sample(1.0 + i);
     double wave = std::sin(i / 7.0);
@@ -46,7 +47,7 @@ Sample busy_sample(int i) {
         all.push_back(extra);
     }
     s.procs->total = static_cast<int64_t>(all.size());
-    s.procs->top = all;
+    s.procs->top.assign(all.begin(), all.begin() + 10);  // as the sampler keeps for the session
     s.flags.clear();
     if ((i >= 10 && i < 30) || i >= 60) s.flags.push_back("gpu_starved");
     if (i >= 40 && i < 50) s.flags.push_back("emc_saturated");
