@@ -126,9 +126,13 @@ std::vector<MarginLabel> margin_labels(GraphAxis axis, int plot_rows, std::strin
     labels.push_back({plot_rows - 1, scale_label(axis.low, unit)});
     // Between them, on the row holding each half or quarter of the scale.
     int parts = plot_rows >= 20 ? 4 : plot_rows >= 9 ? 2 : 1;
+    // A label that prints the same as another (49.5 as "50 °C" on a 49..51 scale) is left out.
     for (int k = 1; k < parts; ++k) {
         int row = plot_rows - 1 - plot_rows * k / parts;
-        labels.push_back({row, scale_label(axis.low + (axis.high - axis.low) * k / parts, unit)});
+        std::string text = scale_label(axis.low + (axis.high - axis.low) * k / parts, unit);
+        bool repeated = std::any_of(labels.begin(), labels.end(),
+                                    [&](const MarginLabel& l) { return l.text == text; });
+        if (!repeated) labels.push_back({row, std::move(text)});
     }
     return labels;
 }

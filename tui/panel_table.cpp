@@ -26,7 +26,7 @@ constexpr PageSet kOverview = on(Page::overview), kCpu = on(Page::cpu), kGpu = o
 // The Overview's history strips and the pages' extra graphs where pages have two columns (kWide
 // in layout.cpp), the strips from 30 rows; a graph beside another growing one stops at
 // kGraphMaxRows.
-constexpr int kWideCols = 110, kStripCols = kWideCols, kStripRows = 30, kStripGraphRows = 3;
+constexpr int kWideCols = 110, kStripCols = kWideCols, kStripRows = 30, kStripGraphRows = 5;
 constexpr int kGraphMaxRows = 16;
 // A flag in the Analysis list: its id, its message, a row of values and a table of four rows
 // (page_analysis.cpp) most often, the message on more rows where the page is narrow; a longer
@@ -181,7 +181,7 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
          return {1 + series, 1 + kStripGraphRows * series, true, Side::right};
      },
      .present = [](const LayoutModel& m) { return m.rails > 0 || m.zones > 0; },
-     .absent = "no power rails or thermal zones",
+     .absent = "no power rails",  // and the thermal summary says "no thermal zones"
      .draw = draw_power_history},
     {.id = PanelId::top_processes,
      .name = "top_procs",

@@ -93,6 +93,27 @@ TEST_F(Graph, LabelsSitInTheirOwnMarginNeverOverThePlot) {
         EXPECT_TRUE(is_braille(bottom[static_cast<size_t>(x)])) << x << ": " << rows[6];
 }
 
+TEST_F(Graph, TallScalesNeverPrintTheSameLabelTwice) {
+    // The hottest zone of the Orin Nano replay: 49.0 .. 50.8 °C on a tall Power page graph.
+    Theme theme(true, false);
+    Canvas c(stdscr, {0, 0, 30, 60}, theme);
+    std::vector<double> temps;
+    for (int i = 0; i < 200; ++i)
+        temps.push_back(49.0 + 1.8 * (0.5 + 0.5 * std::sin(i / 3.0)));
+    GraphSpec spec;
+    spec.title = "Hottest zone", spec.unit = "C", spec.scale = GraphScale::range;
+    draw_graph(c, spec, history_of(temps));
+    std::vector<std::string> labels;
+    for (const auto& row : screen.region(1, 0, 28, 60)) {
+        auto end = row.find(" C");
+        if (end != std::string::npos && end < 8) labels.push_back(row.substr(0, end));
+    }
+    ASSERT_GE(labels.size(), 2u);
+    for (size_t i = 0; i < labels.size(); ++i)
+        for (size_t j = i + 1; j < labels.size(); ++j)
+            EXPECT_NE(labels[i], labels[j]) << "label " << labels[i] << " printed twice";
+}
+
 TEST_F(Graph, TimeTicksFollowTheIntervalAndTheColumns) {
     // Braille, one value a second: two seconds a column, a tick every 30 s (15 columns).
     auto ticks = time_ticks(60, 1.0, GraphStyle::braille);
