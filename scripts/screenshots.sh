@@ -151,9 +151,7 @@ done
 
 if [ "$docs" = 1 ]; then
     mkdir -p "$here/docs/screenshots"
-    cp "$out/idle-1-80x24.png" "$here/docs/screenshots/overview-orin-80x24.png"
-    cp "$out/idle-2-80x24.png" "$here/docs/screenshots/cpu-orin-capped-80x24.png"
-    cp "$out/loaded-1-160x48.png" "$here/docs/screenshots/overview-loaded-160x48.png"
-    cp "$out/loaded-2-160x48.png" "$here/docs/screenshots/cpu-loaded-160x48.png"
-    echo "copied 4 pictures into docs/screenshots/"
+    cp "$out"/idle-*.png "$out"/loaded-*.png "$out"/live-*.png "$here/docs/screenshots/"
+    cp "$out"/btop-*.png "$here/docs/screenshots/" 2>/dev/null || true
+    echo "copied the pictures into docs/screenshots/"
 fi
