@@ -112,6 +112,8 @@ struct CpuTotal {
 CpuTotal cpu_total(const CpuSample& cpu);
 // Thermal zones with a reading first, hottest first, then those without one, in their order.
 std::vector<const ThermalSample*> hottest_first(const std::vector<ThermalSample>& zones);
+// The hottest zone with a reading; nullptr where none has one.
+const ThermalSample* hottest_zone(const std::vector<ThermalSample>& zones);
 // "pwmfan  speed 38%  2049 rpm  control manual": every value named; the name padded to name_w,
 // the longest of the fans' names (fan_name_width) for their values to line up.
 std::string fan_line(const FanSample& fan, int name_w);

@@ -22,6 +22,13 @@ std::vector<const ThermalSample*> hottest_first(const std::vector<ThermalSample>
     return out;
 }
 
+const ThermalSample* hottest_zone(const std::vector<ThermalSample>& zones) {
+    const ThermalSample* hottest = nullptr;
+    for (const auto& z : zones)
+        if (z.temp_c && (!hottest || *z.temp_c > *hottest->temp_c)) hottest = &z;
+    return hottest;
+}
+
 int fan_name_width(const std::vector<FanSample>& fans) {
     int width = 0;
     for (const auto& fan : fans)

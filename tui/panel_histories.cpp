@@ -48,9 +48,7 @@ void draw_strip(const Canvas& c, std::string_view title, std::vector<Series>& se
 }
 
 std::string hottest_now(const Sample& s, bool ascii) {
-    const ThermalSample* hottest = nullptr;
-    for (const auto& z : s.thermal)
-        if (z.temp_c && (!hottest || *z.temp_c > *hottest->temp_c)) hottest = &z;
+    const ThermalSample* hottest = hottest_zone(s.thermal);
     if (!hottest) return std::string(text::kAbsent);
     return text::format_temp_c(hottest->temp_c, ascii) + " " + hottest->name;
 }
@@ -65,10 +63,8 @@ GraphSpec util_spec(const FrameContext& ctx) {
 // The hottest zone's temperature: its range, coloured against that zone's trip points.
 GraphSpec temp_spec(const FrameContext& ctx) {
     GraphSpec spec = graph_spec(ctx, GraphScale::range, ctx.theme.ascii() ? "C" : "\u00b0C");
-    std::string zone;
-    std::optional<double> hottest;
-    for (const auto& z : ctx.view.sample().thermal)
-        if (z.temp_c && (!hottest || *z.temp_c > *hottest)) hottest = z.temp_c, zone = z.name;
+    const ThermalSample* hottest = hottest_zone(ctx.view.sample().thermal);
+    std::string zone = hottest ? hottest->name : std::string();
     spec.level = [board = &ctx.board, zone](double c) { return zone_temp_level(*board, zone, c); };
     return spec;
 }

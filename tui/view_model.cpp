@@ -101,10 +101,8 @@ void ViewModel::update(const Sample& sample, const std::vector<FlagDetail>& deta
     h.ctxt_per_s.push(sample.system.ctxt_per_s);
     h.emc_util.push(sample.emc ? sample.emc->util_pct : std::nullopt);
     h.ram_used_pct.push(ram_used_pct(sample.mem));
-    std::optional<double> hottest;
-    for (const auto& zone : sample.thermal)
-        if (zone.temp_c && (!hottest || *zone.temp_c > *hottest)) hottest = zone.temp_c;
-    h.hottest_c.push(hottest);
+    const ThermalSample* hottest = hottest_zone(sample.thermal);
+    h.hottest_c.push(hottest ? hottest->temp_c : std::nullopt);
     energy_.add(sample);
 }
 
