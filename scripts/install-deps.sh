@@ -6,7 +6,8 @@
 #     build  what `make run` needs: compiler, CMake, pkg-config and the libraries
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
 #            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin), lld (faster
-#            links of the test executables), and a decimal-comma locale (de_DE.UTF-8, generated
+#            links of the test executables), systemd (systemd-analyze checks the service unit),
+#            and a decimal-comma locale (de_DE.UTF-8, generated
 #            from the locales package) for the tests that a file's numbers ignore the locale
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
 #
@@ -67,7 +68,7 @@ case "$id $version" in
     build=(build-essential "${common[@]}" libproc2-dev libsimdjson-dev)
     ;;
 esac
-test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld
+test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld systemd
   locales)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
