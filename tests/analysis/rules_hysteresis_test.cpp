@@ -75,5 +75,39 @@ TEST(Hysteresis, ResetDropsTheFlagAndTheRuns) {
     EXPECT_EQ(h.update(5, true), Transition::raised);
 }
 
+// A gap (a stopped process, a suspended board, samples lost from a session) is judged by the
+// samples on either side: a run that holds on both spans the gap, one that does not restarts.
+TEST(Hysteresis, AGapLongerThanSustainBetweenTwoHoldingSamplesRaisesAtTheFirstAfterIt) {
+    Hysteresis h(3, 5);
+    EXPECT_EQ(h.update(0, true), Transition::none);
+    EXPECT_EQ(h.update(10, true), Transition::raised);
+    EXPECT_EQ(h.raised_since_s(), 10.0);  // raised when it was seen, not back-dated into the gap
+}
+
+TEST(Hysteresis, AGapEndingOnAFalseSampleRestartsTheRun) {
+    Hysteresis h(3, 5);
+    h.update(0, true);
+    EXPECT_EQ(h.update(10, false), Transition::none);
+    for (double t : {11.0, 12.0, 13.0})
+        EXPECT_EQ(h.update(t, true), Transition::none) << t;
+    EXPECT_EQ(h.update(14, true), Transition::raised);  // three seconds from 11, not from 0
+}
+
+TEST(Hysteresis, AGapLongerThanClearBetweenTwoFalseSamplesClearsAtTheFirstAfterIt) {
+    Hysteresis h(0, 5);
+    ASSERT_EQ(h.update(0, true), Transition::raised);
+    EXPECT_EQ(h.update(1, false), Transition::none);
+    EXPECT_EQ(h.update(60, false), Transition::cleared);
+}
+
+TEST(Hysteresis, AGapBetweenAFalseAndAHoldingSampleKeepsARaisedFlag) {
+    Hysteresis h(0, 5);
+    ASSERT_EQ(h.update(0, true), Transition::raised);
+    EXPECT_EQ(h.update(1, false), Transition::none);
+    EXPECT_EQ(h.update(60, true), Transition::none);  // false on one sample only: not cleared
+    EXPECT_TRUE(h.raised());
+    EXPECT_EQ(h.raised_since_s(), 0.0);
+}
+
 }  // namespace
 }  // namespace edgetop::analysis
