@@ -10,6 +10,7 @@
 #include <string>
 
 #include "sensors/gpu/gpu_nvml.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 #include "sensors/sampler/sampler.hpp"
 
 namespace {

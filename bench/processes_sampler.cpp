@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "sensors/core/source.hpp"
+#include "sensors/processes/processes_sources.hpp"
 #include "sensors/processes/rates_processes.hpp"
 
 int main(int argc, char** argv) {

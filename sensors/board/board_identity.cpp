@@ -4,6 +4,7 @@
 
 #include "sensors/board/board_release.hpp"
 #include "sensors/board/board_software.hpp"
+#include "sensors/board/board_sources.hpp"
 #include "sensors/board/nvpmodel_conf.hpp"
 #include "sensors/board/nvpmodel_current.hpp"
 #include "sensors/core/source.hpp"

@@ -47,25 +47,4 @@ class Source {
 
 using SourcePtr = std::unique_ptr<Source>;
 
-// Factories, one per reader family (each defined in its own sensors/*.cpp file).
-SourcePtr make_cpu_stat_source();   // /proc/stat: per-core ticks, ctxt, procs running/blocked
-SourcePtr make_cpu_freq_source();   // cpufreq per core, online state, clusters
-SourcePtr make_system_source();     // uptime, load average
-SourcePtr make_memory_source();     // meminfo, buddyinfo, nvmap
-SourcePtr make_gpu_source();        // devfreq GPU nodes and nvgpu status files
-SourcePtr make_nvml_source();       // NVIDIA GPUs through libnvidia-ml, loaded at run time
-SourcePtr make_emc_source();        // memory controller clock and activity
-SourcePtr make_engines_source();    // APE, DLA, PVA, NVENC, ... clocks
-SourcePtr make_power_source();      // INA3221 (hwmon and IIO), RAPL
-SourcePtr make_oc_events_source();  // soctherm_oc: over-current and under-voltage throttle counts
-SourcePtr make_thermal_source();    // thermal zones and hwmon temperatures
-SourcePtr make_fan_source();        // PWM fans and tachometers
-SourcePtr make_board_source();      // device tree, L4T, nvpmodel
-SourcePtr make_processes_source();  // the process table (live root only)
-SourcePtr make_pressure_source();   // /proc/pressure: PSI avg10 of cpu, memory, io
-SourcePtr make_vmstat_source();     // /proc/vmstat: major faults, OOM kills
-SourcePtr make_cooling_source();    // thermal cooling devices: state and max state
-SourcePtr make_disk_source();       // /proc/diskstats: physical disks' bytes and busy time
-SourcePtr make_net_source();        // /proc/net/dev: interfaces' bytes (lo excluded)
-
 }  // namespace edgetop

@@ -4,6 +4,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/core/sysfs_file.hpp"
 #include "sensors/cpu/cpu_proc_stat.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
 
 namespace edgetop {
 namespace {

@@ -6,6 +6,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/core/sysfs_file.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
 
 namespace edgetop {
 namespace {

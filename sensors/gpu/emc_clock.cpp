@@ -7,6 +7,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/gpu/gpu_probe.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 
 namespace edgetop {
 

@@ -12,6 +12,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/gpu/gpu_probe.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 
 namespace edgetop {
 

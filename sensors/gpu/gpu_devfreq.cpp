@@ -8,6 +8,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/core/sysfs_file.hpp"
 #include "sensors/gpu/gpu_probe.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 
 namespace edgetop {
 

@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "sensors/gpu/gpu_sources.hpp"
 #include "sensors/gpu/nvml_library.hpp"
 
 namespace edgetop {

@@ -21,6 +21,7 @@
 #include <string_view>
 
 #include "sensors/core/source.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 
 namespace edgetop {
 

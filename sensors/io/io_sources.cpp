@@ -1,6 +1,7 @@
 // The disk (/proc/diskstats) and network (/proc/net/dev) sources: each opens its one procfs table
 // once and re-reads it whole on every poll, so a disk or an interface that appears or vanishes
 // between polls simply is or is not in the next sample.
+#include "sensors/io/io_sources.hpp"
 #include "sensors/core/source.hpp"
 #include "sensors/core/sysfs_file.hpp"
 #include "sensors/io/io_diskstats.hpp"

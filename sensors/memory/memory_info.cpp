@@ -6,6 +6,7 @@
 #include "sensors/core/sysfs_file.hpp"
 #include "sensors/memory/memory_nvmap.hpp"
 #include "sensors/memory/memory_parse.hpp"
+#include "sensors/memory/memory_sources.hpp"
 
 namespace edgetop {
 namespace {

@@ -4,6 +4,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/core/sysfs_file.hpp"
+#include "sensors/memory/memory_sources.hpp"
 
 namespace edgetop {
 

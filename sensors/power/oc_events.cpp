@@ -7,6 +7,7 @@
 #include <array>
 
 #include "sensors/core/source.hpp"
+#include "sensors/power/power_sources.hpp"
 
 namespace edgetop {
 namespace {

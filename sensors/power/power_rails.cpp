@@ -3,6 +3,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/power/power_ina238.hpp"
 #include "sensors/power/power_ina3221.hpp"
+#include "sensors/power/power_sources.hpp"
 #include "sensors/power/power_total.hpp"
 #include "sensors/power/rapl_powercap.hpp"
 

@@ -6,6 +6,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/processes/processes_nvmap.hpp"
 #include "sensors/processes/processes_scan.hpp"
+#include "sensors/processes/processes_sources.hpp"
 #include "sensors/processes/processes_top.hpp"
 #include "sensors/processes/processes_tracker.hpp"
 

@@ -8,32 +8,6 @@
 
 namespace edgetop {
 
-std::vector<SourcePtr> make_all_sources(const Root& root) {
-    std::vector<SourcePtr> sources;
-    sources.push_back(make_board_source());
-    sources.push_back(make_cpu_freq_source());
-    sources.push_back(make_cpu_stat_source());
-    sources.push_back(make_system_source());
-    sources.push_back(make_memory_source());
-    sources.push_back(make_gpu_source());
-    sources.push_back(make_emc_source());
-    sources.push_back(make_engines_source());
-    sources.push_back(make_power_source());
-    sources.push_back(make_oc_events_source());
-    sources.push_back(make_thermal_source());
-    sources.push_back(make_fan_source());
-    sources.push_back(make_pressure_source());
-    sources.push_back(make_vmstat_source());
-    sources.push_back(make_cooling_source());
-    sources.push_back(make_disk_source());
-    sources.push_back(make_net_source());
-    if (root.is_live()) sources.push_back(make_processes_source());
-    // NVML reads the running driver, not a tree: only on the live root, and after the devfreq
-    // GPUs (which it may complete) and the process table (whose GPU memory it fills).
-    if (root.is_live()) sources.push_back(make_nvml_source());
-    return sources;
-}
-
 Sampler::Sampler(Root root, Rediscovery rediscovery)
     : Sampler(root, make_all_sources(root), rediscovery) {}
 

@@ -4,6 +4,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/core/sysfs_file.hpp"
 #include "sensors/thermal/thermal_naming.hpp"
+#include "sensors/thermal/thermal_sources.hpp"
 
 namespace edgetop {
 namespace {

@@ -1,6 +1,7 @@
 // The fan source: every PWM fan and tachometer found by discover_fans().
 #include "sensors/core/source.hpp"
 #include "sensors/thermal/fan_discovery.hpp"
+#include "sensors/thermal/thermal_sources.hpp"
 
 namespace edgetop {
 namespace {

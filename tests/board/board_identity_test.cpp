@@ -1,6 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "sensors/board/board_sources.hpp"
 #include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 

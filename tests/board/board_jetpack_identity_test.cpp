@@ -9,6 +9,7 @@
 
 #include "board_test_data.hpp"
 #include "sensors/board/board_software.hpp"
+#include "sensors/board/board_sources.hpp"
 #include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include "sensors/board/board_sources.hpp"
 #include "sensors/core/source.hpp"
 #include "support/fixture_tree.hpp"
 

@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
 #include "sensors/cpu/rates_cpu.hpp"
+#include "sensors/memory/memory_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
 #include "sensors/cpu/rates_cpu.hpp"
 #include "support/fixture_tree.hpp"
 

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
+#include "sensors/memory/memory_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -6,7 +6,9 @@
 #include <thread>
 
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
 #include "sensors/cpu/rates_cpu.hpp"
+#include "sensors/memory/memory_sources.hpp"
 
 namespace edgetop {
 namespace {

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/cpu/cpu_sources.hpp"
 #include "sensors/cpu/pressure_stall.hpp"
+#include "sensors/memory/memory_sources.hpp"
 #include "sensors/memory/memory_vmstat.hpp"
 #include "sensors/memory/rates_memory.hpp"
 #include "support/fixture_tree.hpp"

@@ -8,6 +8,7 @@
 
 #include "gpu/gpu_test_support.hpp"
 #include "sensors/core/source.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "sensors/core/source.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/nvml_stub.hpp"
 

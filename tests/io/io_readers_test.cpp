@@ -7,6 +7,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/io/io_diskstats.hpp"
 #include "sensors/io/io_net_dev.hpp"
+#include "sensors/io/io_sources.hpp"
 #include "sensors/io/rates_io.hpp"
 #include "support/fixture_tree.hpp"
 

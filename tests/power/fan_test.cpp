@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sensors/core/source.hpp"
+#include "sensors/thermal/thermal_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

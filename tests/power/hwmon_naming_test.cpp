@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/thermal/thermal_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/power/power_sources.hpp"
 #include "sensors/power/rates_power.hpp"
 #include "support/fixture_tree.hpp"
 

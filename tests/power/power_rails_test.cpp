@@ -7,6 +7,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/power/power_ina3221.hpp"
+#include "sensors/power/power_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "sensors/core/source.hpp"
+#include "sensors/power/power_sources.hpp"
 #include "sensors/power/rates_power.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/unprivileged.hpp"

@@ -8,6 +8,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/thermal/thermal_naming.hpp"
+#include "sensors/thermal/thermal_sources.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop {

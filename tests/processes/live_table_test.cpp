@@ -18,6 +18,7 @@
 
 #include "sensors/core/source.hpp"
 #include "sensors/processes/processes_gpu_fds.hpp"
+#include "sensors/processes/processes_sources.hpp"
 #include "sensors/processes/rates_processes.hpp"
 #include "support/child_process.hpp"
 

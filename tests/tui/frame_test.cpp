@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "sensors/gpu/gpu_nvml.hpp"
+#include "sensors/gpu/gpu_sources.hpp"
 #include "sensors/sampler/sampler.hpp"
 #include "support/fixture_tree.hpp"
 #include "support/nvml_stub.hpp"

@@ -1,0 +1,11 @@
+// The process family's sources, one factory each (the sampler lists them all in
+// sensors/sampler/source_list.cpp, in the order it polls them).
+#pragma once
+
+#include "sensors/core/source.hpp"
+
+namespace edgetop {
+
+SourcePtr make_processes_source();  // the process table (live root only)
+
+}  // namespace edgetop
