@@ -9,7 +9,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 # use in .cache/compiler (expanded when a recipe runs, so after install-deps.sh).
 COMPILER_FLAG = $(if $(wildcard .cache/compiler),-DCMAKE_CXX_COMPILER=$(shell cat .cache/compiler))
 
-.PHONY: deps deps-test deps-fuzz build run test man fuzz dist test-platforms clean format
+.PHONY: deps deps-test deps-fuzz build run test man fleet-files fuzz dist test-platforms clean format
 
 deps:
 	@./scripts/install-deps.sh build
@@ -57,6 +57,17 @@ man: deps-test
 	@$(CONFIGURE_TEST_BUILD)
 	@cmake --build $(ASAN_DIR) -j $(JOBS) --target edgetop_update_man
 	@$(SANITIZE_ENV) ./$(ASAN_DIR)/edgetop_update_man man/edgetop.1
+
+# Rewrites the Prometheus alerting rules and the Grafana dashboard under packaging/ (after changing
+# the rule catalog, exporter/alert_specs.cpp or exporter/grafana_dashboard.cpp); a test fails
+# while they differ from the program's output. XDG_CONFIG_HOME points at no config file: defaults.
+fleet-files: deps-test
+	@$(CONFIGURE_TEST_BUILD)
+	@cmake --build $(ASAN_DIR) -j $(JOBS) --target edgetop
+	@XDG_CONFIG_HOME=/nonexistent $(SANITIZE_ENV) ./$(ASAN_DIR)/edgetop serve --print-alert-rules \
+	  > packaging/prometheus/edgetop-rules.yml
+	@XDG_CONFIG_HOME=/nonexistent $(SANITIZE_ENV) ./$(ASAN_DIR)/edgetop serve \
+	  --print-grafana-dashboard > packaging/grafana/edgetop.json
 
 # Static edgetop for x86_64 and aarch64 (cross-compiled): tarballs and .debs under dist/.
 dist:

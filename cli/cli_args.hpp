@@ -88,8 +88,10 @@ struct SweepArgs {
 };
 
 struct ServeArgs {
-    std::string listen;              // HOST:PORT
-    std::optional<std::string> log;  // also write the session here ("-" is standard output)
+    std::string listen;                    // HOST:PORT
+    std::optional<std::string> log;        // also write the session here ("-" is standard output)
+    bool print_alert_rules = false;        // print the Prometheus alerting rules, then exit
+    bool print_grafana_dashboard = false;  // print the Grafana dashboard, then exit
 
     bool operator==(const ServeArgs&) const = default;
 };

@@ -465,6 +465,48 @@ One line on standard error says when the log starts failing and one when it is w
 .B edgetop_session_log_write_errors_total
 counts the failed writes.
 )roff"},
+    OptionSpec{"print-alert-rules", 0, "", ValueKind::flag,
+               "print Prometheus alerting rules for these thresholds (--rule) and exit", "",
+               command::serve, store<&Args::serve, &ServeArgs::print_alert_rules>,
+               R"roff(Print a Prometheus rule file and exit without sampling: one alert per enabled
+rule (see
+.BR RULES ),
+its condition written in PromQL over the served metrics with the thresholds in force (the config
+file,
+.B \-\-rule
+and
+.BR \-\-rules\-off ),
+.B for
+its sustain_s and
+.B keep_firing_for
+its clear_s; a rule that PromQL cannot express (it needs the process table, or values that are
+not served) fires on
+.B edgetop_flag_raised
+and its description says why.
+A severity label (info, warning, critical) and summary and description annotations naming the
+evidence metrics come with each.
+Then the fleet alerts no board can raise itself: a target down (job
+.BR edgetop ),
+stale samples, a clock skewed by more than 30 s, a
+.B \-\-log
+file that stopped growing.
+.B packaging/prometheus/edgetop-rules.yml
+holds the rules for the default thresholds.
+)roff"},
+    OptionSpec{"print-grafana-dashboard", 0, "", ValueKind::flag,
+               "print a Grafana dashboard of the served metrics and exit", "", command::serve,
+               store<&Args::serve, &ServeArgs::print_grafana_dashboard>,
+               R"roff(Print a Grafana dashboard (JSON, for Dashboards > Import) and exit without
+sampling: a fleet overview (boards up, power, GPU load, temperatures, flags by rule) and a row
+set per board (CPU per core, GPU and EMC, rails, temperatures with their trip points, memory,
+disk, network, engines, GPU memory), with the variables
+.B instance
+and
+.B job
+and a Prometheus data source chosen at import; each panel's unit follows the metric's.
+.B packaging/grafana/edgetop.json
+holds it.
+)roff"},
     OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
                "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",
                command::export_, store<&Args::export_, &ExportArgs::format>,

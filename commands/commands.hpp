@@ -37,6 +37,9 @@ int run_replay(const cli::Args& args);
 int run_export(const cli::Args& args);
 // edgetop serve: the Prometheus exporter.
 int run_serve(const cli::Args& args, const ProcessStart& start);
+// serve --print-alert-rules, --print-grafana-dashboard: the file on standard output, no sampling.
+bool prints_fleet_file(const cli::Args& args);
+int run_print_fleet_file(const cli::Args& args);
 
 // "edgetop: MESSAGE" on standard error: the one-line error of every command.
 void print_error(const std::string& message);

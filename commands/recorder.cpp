@@ -64,7 +64,7 @@ void Recorder::report_log_state() {
         print_error(fmt::format("{} is written again ({} had failed)", files_.display_name(),
                                 plural(static_cast<int64_t>(files_.failed_writes()), "write")));
     log_failing_ = failing;
-    if (observer_) observer_->on_log_write_errors(files_.failed_writes());
+    if (observer_) observer_->on_log_state(files_.failed_writes(), files_.bytes_written());
 }
 
 std::optional<EndReason> Recorder::handle_signals() {

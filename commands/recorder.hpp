@@ -33,8 +33,9 @@ class RecordObserver {
     virtual void on_start(const SessionHeader& /*header*/) {}
     virtual void on_sample(const Sample& /*sample*/) {}
     virtual void on_event(const analysis::Event& /*event*/) {}
-    // A log (serve --log): its failed writes so far, before each sample is passed on.
-    virtual void on_log_write_errors(uint64_t /*failed_writes*/) {}
+    // A log (serve --log): its failed writes and the bytes written so far, before each sample is
+    // passed on.
+    virtual void on_log_state(uint64_t /*failed_writes*/, uint64_t /*bytes_written*/) {}
 };
 
 struct RecordOutcome {

@@ -36,7 +36,7 @@ int print(const std::string& text) {
 // The read capability serves the live board's sensor files only: a fixture tree or a session
 // file is read with the user's own rights, so it is given up for good before them.
 bool reads_live_board(const cli::Args& args) {
-    if (!Root(args.global.root).is_live()) return false;
+    if (!Root(args.global.root).is_live() || prints_fleet_file(args)) return false;
     if (args.global.check) return true;
     return args.command != "report" && args.command != "import" && args.command != "replay" &&
            args.command != "export";
@@ -61,12 +61,14 @@ int run(int argc, const char* const* argv) {
     if (args.global.version) return print(cli::version_text());
     if (!reads_live_board(args)) drop_privilege();
     if (auto problem = root_problem(args.global.root)) return fail(1, "--root " + *problem);
-    bool records = !args.global.check && (args.command == "record" || args.command == "stat" ||
-                                          args.command == "serve" || args.command == "sweep");
+    bool records = !args.global.check && !prints_fleet_file(args) &&
+                   (args.command == "record" || args.command == "stat" || args.command == "serve" ||
+                    args.command == "sweep");
     if (!records) startup.release();
     const ProcessStart start{startup.original_mask(), open_files};
     try {
         if (args.global.check) return run_check(args);
+        if (prints_fleet_file(args)) return run_print_fleet_file(args);
         if (args.command == "record") return run_record(args, start);
         if (args.command == "report") return run_report(args);
         if (args.command == "stat") return run_stat(args, start);

@@ -15,11 +15,11 @@ ServePublisher::ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
 // without measurements.
 void ServePublisher::on_start(const SessionHeader& header) {
     model_.emplace(header.board, flag_ids_, ticks_per_s_);
-    if (logging_) model_->set_log_write_errors(0);
+    if (logging_) model_->set_log_state(0, 0);
 }
 
-void ServePublisher::on_log_write_errors(uint64_t failed_writes) {
-    if (model_) model_->set_log_write_errors(failed_writes);
+void ServePublisher::on_log_state(uint64_t failed_writes, uint64_t bytes_written) {
+    if (model_) model_->set_log_state(failed_writes, bytes_written);
 }
 
 void ServePublisher::on_sample(const Sample& sample) {

@@ -16,13 +16,13 @@ namespace edgetop {
 class ServePublisher : public RecordObserver {
   public:
     // flag_ids: the enabled rules; ticks_per_s: USER_HZ; logging: --log was given (its failed
-    // writes are served, from 0).
+    // writes and bytes written are served, from 0).
     ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
                    std::vector<std::string> flag_ids, double ticks_per_s, bool logging);
 
     void on_start(const SessionHeader& header) override;
     void on_sample(const Sample& sample) override;
-    void on_log_write_errors(uint64_t failed_writes) override;
+    void on_log_state(uint64_t failed_writes, uint64_t bytes_written) override;
 
   private:
     std::shared_ptr<exporter::LatestMetrics> metrics_;

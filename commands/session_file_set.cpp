@@ -115,6 +115,7 @@ bool SessionFileSet::open_next_part() {
     ending_ = false;
     ++part_;
     failed_writes_ += writer_->failed_writes();
+    bytes_before_ += static_cast<uint64_t>(writer_->bytes_written());
     writer_.reset();
     file_ = std::move(file);
     open_writer();

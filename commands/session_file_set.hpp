@@ -63,6 +63,10 @@ class SessionFileSet {
     // A log: whether its writes fail now, and how many failed since the start.
     bool failing() const { return writer_->error() != 0 || !failure_.empty(); }
     uint64_t failed_writes() const { return failed_writes_ + writer_->failed_writes(); }
+    // Bytes that went to the files of the set so far (compressed ones for .zst).
+    uint64_t bytes_written() const {
+        return bytes_before_ + static_cast<uint64_t>(writer_->bytes_written());
+    }
     bool outlives_write_errors() const { return kind_ == FileSetKind::log; }
 
   private:
@@ -86,6 +90,7 @@ class SessionFileSet {
     std::unique_ptr<SessionWriter> writer_;
     std::string failure_;         // a next part that could not be opened
     uint64_t failed_writes_ = 0;  // of the files before, and of opening parts
+    uint64_t bytes_before_ = 0;   // written to the files before
 };
 
 }  // namespace edgetop

@@ -25,8 +25,8 @@ Families ExportModel::add(const Sample& sample) {
     ++samples_;
     count_flags(sample);
     energy_.add(sample);
-    return build_families(
-        {board_, sample, flags_, energy_, samples_, ticks_per_s_, log_write_errors_});
+    return build_families({board_, sample, flags_, energy_, samples_, ticks_per_s_,
+                           log_write_errors_, log_bytes_written_});
 }
 
 }  // namespace edgetop::exporter

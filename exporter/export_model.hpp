@@ -23,8 +23,12 @@ class ExportModel {
     // Takes one sample (flags already filled in by the Analyzer) and returns every family as of it.
     Families add(const Sample& sample);
     uint64_t samples() const { return samples_; }
-    // serve --log: the failed writes of the session file so far, served from now on.
-    void set_log_write_errors(uint64_t failed) { log_write_errors_ = failed; }
+    // serve --log: the failed writes of the session file and the bytes written to it so far,
+    // served from now on.
+    void set_log_state(uint64_t failed_writes, uint64_t bytes_written) {
+        log_write_errors_ = failed_writes;
+        log_bytes_written_ = bytes_written;
+    }
 
   private:
     void count_flags(const Sample& sample);
@@ -35,6 +39,7 @@ class ExportModel {
     uint64_t samples_ = 0;
     double ticks_per_s_;
     std::optional<uint64_t> log_write_errors_;
+    std::optional<uint64_t> log_bytes_written_;
 };
 
 }  // namespace edgetop::exporter

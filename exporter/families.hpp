@@ -34,6 +34,8 @@ struct FamilyInput {
     double ticks_per_s = 100;  // USER_HZ: the unit of /proc/stat jiffies
     // serve --log: writes to the session file that failed so far; absent without a log.
     std::optional<uint64_t> log_write_errors{};
+    // serve --log: bytes written to the session file so far; absent without a log.
+    std::optional<uint64_t> log_bytes_written{};
 };
 
 void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs

@@ -69,6 +69,12 @@ void append_sampling(const FamilyInput& in, Families& out) {
                                   MetricType::Counter);
     if (in.log_write_errors) add_value(log_errors, static_cast<double>(*in.log_write_errors));
     out.push_back(std::move(log_errors));
+    auto log_bytes = make_family("edgetop_session_log_written_bytes_total",
+                                 "Bytes written to the --log session file since edgetop started "
+                                 "(compressed ones for .zst).",
+                                 MetricType::Counter);
+    if (in.log_bytes_written) add_value(log_bytes, static_cast<double>(*in.log_bytes_written));
+    out.push_back(std::move(log_bytes));
 }
 
 }  // namespace

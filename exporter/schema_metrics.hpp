@@ -122,7 +122,13 @@ struct SchemaMetrics<RailSample> {
         std::make_tuple(metric<S, schema::index_of<S>("voltage_mv")>(
                             "edgetop_rail_voltage_volts", "Bus voltage of the power rail."),
                         metric<S, schema::index_of<S>("current_ma")>(
-                            "edgetop_rail_current_amperes", "Current through the power rail."));
+                            "edgetop_rail_current_amperes", "Current through the power rail."),
+                        metric<S, schema::index_of<S>("warn_alarm")>(
+                            "edgetop_rail_warning_alarm",
+                            "Whether the rail's warning current alarm is set (1) or not (0)."),
+                        metric<S, schema::index_of<S>("crit_alarm")>(
+                            "edgetop_rail_critical_alarm",
+                            "Whether the rail's critical current alarm is set (1) or not (0)."));
 };
 
 // The event counts are a counter written by hand (families_power.cpp).

@@ -3,12 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <thread>
 
-#include <nlohmann/json.hpp>
-
+#include "tests/exporter/prometheus_server.hpp"
 #include "tests/exporter/serve_process.hpp"
 #include "tests/support/fixture_tree.hpp"
 
@@ -16,65 +14,6 @@ namespace edgetop::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-constexpr const char* kPrometheus = "/usr/bin/prometheus";
-
-std::string url_encode(const std::string& text) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : text) {
-        if (std::isalnum(c) || c == '_' || c == '-' || c == '.' || c == '~') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
-class PrometheusServer {
-  public:
-    PrometheusServer(const TempDir& dir, int target_port)
-        : port_(free_loopback_port()),
-          child_(arguments(dir, target_port, port_), {.log_path = dir.file("prometheus.log")}) {}
-
-    ChildProcess& child() { return child_; }
-
-    // GET of the HTTP API, parsed; null when it does not answer (yet).
-    nlohmann::json api(const std::string& path_and_query) {
-        auto response = http_get(port_, path_and_query, "", 5000ms);
-        if (!response || response->status != 200) return nullptr;
-        return nlohmann::json::parse(response->body, nullptr, false);
-    }
-    // The result vector of an instant query, polled until it is non-empty or `limit` ran out.
-    nlohmann::json query_until_found(const std::string& promql, std::chrono::seconds limit) {
-        auto deadline = std::chrono::steady_clock::now() + limit;
-        while (std::chrono::steady_clock::now() < deadline) {
-            auto answer = api("/api/v1/query?query=" + url_encode(promql));
-            if (answer.is_object() && answer["status"] == "success" &&
-                !answer["data"]["result"].empty())
-                return answer["data"]["result"];
-            std::this_thread::sleep_for(250ms);
-        }
-        return nlohmann::json::array();
-    }
-
-  private:
-    static std::vector<std::string> arguments(const TempDir& dir, int target_port, int port) {
-        std::ofstream(dir.file("prometheus.yml"))
-            << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
-            << "scrape_configs:\n  - job_name: edgetop\n    static_configs:\n"
-            << "      - targets: ['127.0.0.1:" << target_port << "']\n";
-        return {kPrometheus, "--config.file=" + dir.file("prometheus.yml"),
-                "--storage.tsdb.path=" + dir.file("data"),
-                "--web.listen-address=127.0.0.1:" + std::to_string(port), "--log.level=warn"};
-    }
-
-    int port_;
-    ChildProcess child_;
-};
 
 double value_of(const nlohmann::json& result) {
     return std::stod(result[0]["value"][1].get<std::string>());
