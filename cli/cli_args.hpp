@@ -88,8 +88,10 @@ struct SweepArgs {
 };
 
 struct ServeArgs {
-    std::string listen;              // HOST:PORT
-    std::optional<std::string> log;  // also write the session here ("-" is standard output)
+    std::string listen;                     // HOST:PORT
+    std::optional<std::string> log;         // also write the session here ("-" is standard output)
+    std::optional<std::string> web_config;  // exporter-toolkit's web configuration
+    std::optional<std::string> bearer_token_file;  // the token clients must send
 
     bool operator==(const ServeArgs&) const = default;
 };
