@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "exporter/http_text.hpp"
-#include "sensors/core/sysfs_file.hpp"
+#include "exporter/web_config_source.hpp"
 
 namespace edgetop::exporter {
 
@@ -90,7 +90,7 @@ std::string read_bearer_token_file(const std::string& path) {
     auto fail = [&](const std::string& why) {
         return std::runtime_error("--bearer-token-file " + path + ": " + why);
     };
-    FileText file = read_whole_file(path, kMaxBearerTokenBytes, FileAccess::user);
+    ConfigFileText file = read_config_file(path, kMaxBearerTokenBytes);
     if (!file.text) throw fail(file.problem);
     std::string token = std::move(*file.text);
     if (!token.empty() && token.back() == '\n') token.pop_back();

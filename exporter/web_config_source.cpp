@@ -33,6 +33,15 @@ bool same_time(const timespec& a, const timespec& b) {
 
 }  // namespace web_config_file
 
+ConfigFileText read_config_file(const std::string& path, size_t max_bytes) {
+    struct stat info {};
+    // read_whole_file opens without blocking and refuses a FIFO; a directory opens, then fails.
+    if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+        return {std::nullopt, "not a regular file"};
+    FileText file = read_whole_file(path, max_bytes, FileAccess::user);
+    return {std::move(file.text), std::move(file.problem)};
+}
+
 bool WebConfigSource::Version::operator==(const Version& other) const {
     return device == other.device && inode == other.inode && size == other.size &&
            web_config_file::same_time(modified, other.modified) &&
@@ -47,15 +56,17 @@ bool WebConfigSource::stat_version(const std::string& path, Version& version) {
 }
 
 WebConfigSource::WebConfigSource(std::string path)
-    : path_(std::move(path)), folder_(web_config_file::absolute_folder(path_)) {
-    stat_version(path_, version_);
+    : path_(std::move(path)),
+      folder_(web_config_file::absolute_folder(path_)),
+      file_(folder_ + "/" + path_.substr(path_.rfind('/') + 1)) {
+    stat_version(file_, version_);
     std::string error;
     config_ = load(error);
     if (!config_) throw std::runtime_error("--web-config " + path_ + ": " + error);
 }
 
 std::shared_ptr<const WebConfig> WebConfigSource::load(std::string& error) const {
-    FileText file = read_whole_file(path_, kMaxWebConfigBytes, FileAccess::user);
+    ConfigFileText file = read_config_file(file_, kMaxWebConfigBytes);
     if (!file.text) {
         error = file.problem;
         return nullptr;
@@ -71,7 +82,7 @@ std::shared_ptr<const WebConfig> WebConfigSource::load(std::string& error) const
 std::shared_ptr<const WebConfig> WebConfigSource::current() {
     std::lock_guard lock(mutex_);
     Version now;
-    bool present = stat_version(path_, now);
+    bool present = stat_version(file_, now);
     if (present && now == version_) return config_;
     if (!present && version_ == Version{}) return config_;  // still missing: said so already
     // Taken before reading: a change while it is read is seen on the next call.

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "exporter/web_config.hpp"
@@ -16,6 +17,15 @@
 namespace edgetop::exporter {
 
 inline constexpr size_t kMaxWebConfigBytes = 1 << 20;
+
+// The text of a small configuration file (the web configuration, the bearer token), or why it
+// has none: "no such file", "permission denied", "not a regular file" (a FIFO, a directory),
+// "larger than N bytes".
+struct ConfigFileText {
+    std::optional<std::string> text;
+    std::string problem;
+};
+ConfigFileText read_config_file(const std::string& path, size_t max_bytes);
 
 class WebConfigSource {
   public:
@@ -42,8 +52,9 @@ class WebConfigSource {
     std::shared_ptr<const WebConfig> load(std::string& error) const;
     static bool stat_version(const std::string& path, Version& version);
 
-    std::string path_;
-    std::string folder_;  // where relative names in the file are resolved (absolute)
+    std::string path_;    // as given, for messages
+    std::string folder_;  // absolute: where relative names in the file are resolved
+    std::string file_;    // absolute: what is read, whatever the working directory later is
     std::mutex mutex_;
     Version version_;  // of the file last read, valid or not
     std::shared_ptr<const WebConfig> config_;
