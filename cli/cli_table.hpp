@@ -490,7 +490,7 @@ inline
 .BR cert ,
 .BR key ,
 .BR client_ca ,
-.B http2: true )
+.BR "http2: true" )
 is refused by name, as is an unknown key, a malformed bcrypt hash or a file that is not a
 regular file: one line on standard error, exit status 2, before anything listens.
 The file is looked at again on each request and read again when it changed; a change that

@@ -2,8 +2,11 @@
 // every key edgetop does not support refused by name with its line.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "exporter/http_auth.hpp"
 #include "exporter/web_config_parse.hpp"
 #include "tests/exporter/bcrypt_hash.hpp"
 
@@ -205,6 +208,21 @@ TEST(WebConfigParse, BadValuesNameTheirKey) {
     for (const auto& [text, expected] : cases)
         EXPECT_NE(error_of(text).find(expected), std::string::npos)
             << text << "\ngave: " << error_of(text);
+}
+
+TEST(WebConfigParse, ThePackagedExampleReads) {
+    std::string folder = std::string(EDGETOP_SOURCE_DIR) + "/packaging";
+    std::ifstream file(folder + "/web-config.yml");
+    std::stringstream text;
+    text << file.rdbuf();
+    auto parsed = parse_web_config(text.str(), folder);
+    ASSERT_TRUE(parsed.config) << parsed.error;
+    ASSERT_TRUE(parsed.config->tls);
+    EXPECT_EQ(parsed.config->tls->cert_file, folder + "/tls/board.crt");
+    EXPECT_EQ(parsed.config->headers.size(), 2u);
+    // Its comment says the hash is of "change-me".
+    exporter::HttpAuthenticator authenticator;
+    EXPECT_TRUE(authenticator.allows("Basic cHJvbWV0aGV1czpjaGFuZ2UtbWU=", &*parsed.config));
 }
 
 }  // namespace
