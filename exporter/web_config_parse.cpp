@@ -209,10 +209,11 @@ std::optional<TlsServerConfig> tls_server_config(Reader& reader, yaml_node_t* no
     TlsServerConfig tls;
     bool has_cert = false;
     bool has_key = false;
-    for (auto& [name, value] : pairs) {
+    for (const auto& [name, value] : pairs) {
         std::string key = section + "." + name;
+        const std::string& given = name;  // clang before 16 captures no structured binding
         auto refused = std::find_if(kRefusedTlsKeys.begin(), kRefusedTlsKeys.end(),
-                                    [&](const Refused& r) { return r.key == name; });
+                                    [&](const Refused& r) { return r.key == given; });
         if (refused != kRefusedTlsKeys.end())
             throw ParseError(line_of(value), key + ": " + std::string(refused->why));
         if (name == "cert_file") {
