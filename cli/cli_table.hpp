@@ -507,6 +507,56 @@ and a Prometheus data source chosen at import; each panel's unit follows the met
 .B packaging/grafana/edgetop.json
 holds it.
 )roff"},
+    OptionSpec{"web-config", 0, "FILE", ValueKind::file,
+               "TLS, basic auth and headers from FILE (Prometheus exporter-toolkit's "
+               "web-config format)",
+               "", command::serve, store<&Args::serve, &ServeArgs::web_config>,
+               R"roff(Read the web configuration of Prometheus' exporter-toolkit (what
+node_exporter's
+.B \-\-web.config.file
+reads) from
+.IR FILE :
+.B tls_server_config
+(certificate, key, client certificates, TLS versions, cipher suites, curves),
+.B http_server_config.headers
+(added to every answer) and
+.B basic_auth_users
+(user names and bcrypt hashes, as
+.B htpasswd \-nB
+makes them).
+Relative file names in it are relative to its folder.
+A key edgetop does not support
+.RB ( rate_limit ,
+.BR client_allowed_sans ,
+inline
+.BR cert ,
+.BR key ,
+.BR client_ca ,
+.BR "http2: true" )
+is refused by name, as is an unknown key, a malformed bcrypt hash or a file that is not a
+regular file: one line on standard error, exit status 2, before anything listens.
+The file is looked at again on each request and read again when it changed; a change that
+does not read as a valid configuration keeps the previous one, with one line on standard
+error.
+)roff"},
+    OptionSpec{"bearer-token-file", 0, "FILE", ValueKind::file,
+               "require 'Authorization: Bearer TOKEN', the token read from FILE", "",
+               command::serve, store<&Args::serve, &ServeArgs::bearer_token_file>,
+               R"roff(Answer only requests that carry
+.BI "Authorization: Bearer " TOKEN ,
+.I TOKEN
+being the content of
+.I FILE
+(read once at start, a trailing newline removed; compared in constant time).
+With
+.B basic_auth_users
+in
+.B \-\-web\-config
+too, either credential is accepted.
+An empty, missing or unreadable
+.I FILE
+is an error (exit status 2).
+)roff"},
     OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
                "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",
                command::export_, store<&Args::export_, &ExportArgs::format>,

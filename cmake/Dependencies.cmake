@@ -16,6 +16,24 @@ find_package(Threads REQUIRED)
 find_package(ZLIB REQUIRED)
 # Compressed sessions (.jsonl.zst): Debian and Ubuntu package libzstd for every target.
 pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd>=1.4.0)
+# serve --web-config: the YAML file read with libyaml (libyaml-dev), the basic-auth passwords
+# checked against their bcrypt hashes with libxcrypt's crypt_rn (libcrypt-dev; glibc's own
+# libcrypt has neither bcrypt nor crypt_rn). Both ship static archives on every target.
+pkg_check_modules(YAML REQUIRED IMPORTED_TARGET yaml-0.1)
+pkg_check_modules(XCRYPT QUIET IMPORTED_TARGET libxcrypt)
+if(NOT XCRYPT_FOUND)  # an older libcrypt-dev without its .pc file: the library by name
+  find_library(EDGETOP_CRYPT_LIBRARY crypt)
+  include(CheckSymbolExists)
+  set(CMAKE_REQUIRED_LIBRARIES ${EDGETOP_CRYPT_LIBRARY})
+  check_symbol_exists(crypt_rn crypt.h EDGETOP_HAVE_CRYPT_RN)
+  unset(CMAKE_REQUIRED_LIBRARIES)
+  if(NOT EDGETOP_CRYPT_LIBRARY OR NOT EDGETOP_HAVE_CRYPT_RN)
+    message(FATAL_ERROR "libxcrypt (libcrypt-dev) not found: serve's basic authentication needs "
+                        "its crypt_rn and bcrypt")
+  endif()
+  add_library(PkgConfig::XCRYPT INTERFACE IMPORTED)
+  set_target_properties(PkgConfig::XCRYPT PROPERTIES INTERFACE_LINK_LIBRARIES ${EDGETOP_CRYPT_LIBRARY})
+endif()
 
 find_package(fmt REQUIRED)
 set(EDGETOP_FMT_TARGET fmt::fmt CACHE STRING "fmt target to link (fmt::fmt or fmt::fmt-header-only)")

@@ -7,6 +7,9 @@ if(NOT EDGETOP_STATIC)
   return()
 endif()
 
+# Every library found through pkg-config (zstd, libyaml, libxcrypt, procps) then resolves to
+# its .a, with the libraries it needs in turn; Debian and Ubuntu ship libyaml.a (libyaml-dev) and
+# libcrypt.a (libcrypt-dev) on every target release.
 set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
 set(PKG_CONFIG_USE_STATIC_LIBS ON)
 string(APPEND CMAKE_EXE_LINKER_FLAGS " -static")

@@ -73,16 +73,34 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
             return 1;
         }
     }
+    exporter::ServeSecurity security;
+    try {
+        if (args.serve.web_config)
+            security.web_config =
+                std::make_shared<exporter::WebConfigSource>(*args.serve.web_config);
+        if (args.serve.bearer_token_file)
+            security.bearer_token = exporter::read_bearer_token_file(*args.serve.bearer_token_file);
+    } catch (const std::exception& e) {
+        print_error(e.what());
+        return 2;
+    }
+    bool unauthenticated = !security.web_config && !security.bearer_token;
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
     std::unique_ptr<exporter::MetricsServer> server;
     try {
-        server = std::make_unique<exporter::MetricsServer>(*address, metrics);
+        server = std::make_unique<exporter::MetricsServer>(
+            *address, metrics, exporter::HttpLimits{}, std::move(security));
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
     }
     std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());
+    if (unauthenticated && !exporter::is_loopback(*address))
+        std::fprintf(stderr,
+                     "edgetop: %s is reachable from other machines without authentication: "
+                     "anyone there reads the metrics (see --web-config, --bearer-token-file)\n",
+                     server->address().text().c_str());
 
     ServePublisher publisher(metrics, rules->enabled_ids(),
                              static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value());

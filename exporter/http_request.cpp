@@ -11,10 +11,7 @@ namespace edgetop::exporter {
 // Named, not anonymous: unity builds put this file beside others with helpers of these names.
 namespace request_head {
 
-// ASCII only, whatever the locale: a byte above 0x7f is never part of a token or a target.
-bool is_alnum(char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+using http_text::is_alnum;  // ASCII's: a byte above 0x7f is never part of a token or a target
 
 bool is_token_char(char c) {
     static constexpr std::string_view kSpecials = "!#$%&'*+-.^_`|~";
@@ -65,8 +62,7 @@ bool is_authority(std::string_view authority) {
     size_t colon = authority.rfind(':');
     if (colon != std::string_view::npos && authority.find(']', colon) == std::string_view::npos) {
         std::string_view port = authority.substr(colon + 1);
-        if (port.size() > 5 ||
-            !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        if (port.size() > 5 || !std::all_of(port.begin(), port.end(), http_text::is_digit))
             return false;
         host = authority.substr(0, colon);
     }
@@ -126,6 +122,13 @@ bool parse_request_line(std::string_view line, HttpRequest& request) {
 
 enum class FieldResult { Ok, Malformed, TooLarge };
 
+// A field that may appear once (Host, Authorization): a second one makes the request malformed.
+bool take_single(std::optional<std::string>& field, std::string_view value) {
+    if (field) return false;
+    field = std::string(value);
+    return true;
+}
+
 FieldResult parse_fields(std::string_view fields, HttpRequest& request) {
     int count = 0;
     bool close = false;
@@ -154,6 +157,12 @@ FieldResult parse_fields(std::string_view fields, HttpRequest& request) {
         } else if (http_text::equals_ignoring_case(name, "Connection")) {
             close = close || lists(value, "close");
             keep_alive = keep_alive || lists(value, "keep-alive");
+        } else if (http_text::equals_ignoring_case(name, "Host")) {
+            // Empty where the target has no authority (RFC 9112 section 3.2), else host[:port].
+            if (!take_single(request.host, value) || (!value.empty() && !is_authority(value)))
+                return FieldResult::Malformed;
+        } else if (http_text::equals_ignoring_case(name, "Authorization")) {
+            if (!take_single(request.authorization, value)) return FieldResult::Malformed;
         } else if (http_text::equals_ignoring_case(name, "Transfer-Encoding")) {
             request.has_body = true;
         } else if (http_text::equals_ignoring_case(name, "Content-Length")) {
@@ -164,6 +173,8 @@ FieldResult parse_fields(std::string_view fields, HttpRequest& request) {
             if (length > 0) request.has_body = true;
         }
     }
+    // RFC 9112 section 3.2: a server must answer 400 to an HTTP/1.1 request without Host.
+    if (request.minor_version == 1 && !request.host) return FieldResult::Malformed;
     request.keep_alive = request.minor_version == 1 ? !close : keep_alive && !close;
     return FieldResult::Ok;
 }

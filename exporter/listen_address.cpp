@@ -30,4 +30,15 @@ std::optional<ListenAddress> parse_listen_address(std::string_view text) {
     return ListenAddress{std::string(host), port};
 }
 
+bool is_loopback(const ListenAddress& address) {
+    const std::string& host = address.host;
+    if (host.size() > 2 && host.front() == '[') {
+        in6_addr v6{};
+        std::string inner = host.substr(1, host.size() - 2);
+        return inet_pton(AF_INET6, inner.c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
+    }
+    in_addr v4{};
+    return inet_pton(AF_INET, host.c_str(), &v4) == 1 && (ntohl(v4.s_addr) >> 24) == 127;
+}
+
 }  // namespace edgetop::exporter

@@ -22,4 +22,7 @@ inline constexpr std::string_view kDefaultListen = "127.0.0.1:9102";
 // address must not depend on name resolution at start-up).
 std::optional<ListenAddress> parse_listen_address(std::string_view text);
 
+// Whether the address is of this machine only (127.0.0.0/8 or [::1]).
+bool is_loopback(const ListenAddress& address);
+
 }  // namespace edgetop::exporter

@@ -68,14 +68,32 @@ HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetric
     return answer;
 }
 
+HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetrics& metrics,
+                                  const WebConfig* config, HttpAuthenticator& authenticator) {
+    using namespace metrics_pages;
+    HttpAnswer answer = authenticator.allows(request.authorization, config)
+                            ? answer_metrics_request(request, metrics)
+                            : text_answer(401, "unauthorized\n", authenticator.challenge(config));
+    if (config) {
+        for (const auto& [name, value] : config->headers)
+            answer.fields += name + ": " + value + "\r\n";
+    }
+    return answer;
+}
+
 MetricsServer::MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
-                             HttpLimits limits)
+                             HttpLimits limits, ServeSecurity security)
     : address_(address),
       metrics_(std::move(metrics)),
+      web_config_(std::move(security.web_config)),
+      authenticator_(std::make_unique<HttpAuthenticator>(std::move(security.bearer_token))),
       server_(
           address,
-          [latest = metrics_.get()](const HttpRequest& request) {
-              return answer_metrics_request(request, *latest);
+          [latest = metrics_.get(), web = web_config_.get(),
+           authenticator = authenticator_.get()](const HttpRequest& request) {
+              // Read again when the file changed, so that a new password counts at once.
+              std::shared_ptr<const WebConfig> config = web ? web->current() : nullptr;
+              return answer_secured_request(request, *latest, config.get(), *authenticator);
           },
           limits) {
     address_.port = server_.port();

@@ -4,27 +4,44 @@
 //
 // GET and HEAD only (405 for other methods); 404 for other paths; 503 with a short text until
 // the first sample is published, so that a scraper never takes an empty answer for a healthy
-// target. Slow and idle clients are bounded by HttpLimits (see http_server.hpp); none of this
-// touches the sampling thread.
+// target. With basic-auth users in the web configuration or a bearer token, a request without
+// valid credentials is 401 with a WWW-Authenticate challenge (http_auth.hpp); the web
+// configuration's headers are added to every answer. Slow and idle clients are bounded by
+// HttpLimits (see http_server.hpp); none of this touches the sampling thread.
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
 
+#include "exporter/http_auth.hpp"
 #include "exporter/http_server.hpp"
 #include "exporter/latest_metrics.hpp"
 #include "exporter/listen_address.hpp"
+#include "exporter/web_config_source.hpp"
 
 namespace edgetop::exporter {
 
 // The answer to one request, from the latest exposition (no serialization here).
 HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetrics& metrics);
 
+// Who may read the pages: serve's --web-config and --bearer-token-file.
+struct ServeSecurity {
+    std::shared_ptr<WebConfigSource> web_config;  // null: none
+    std::optional<std::string> bearer_token;
+};
+
+// The answer under `config` (null: no web configuration): 401 without valid credentials, else
+// answer_metrics_request's; the configured headers added either way.
+HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetrics& metrics,
+                                  const WebConfig* config, HttpAuthenticator& authenticator);
+
 class MetricsServer {
   public:
     // Starts listening. Throws std::runtime_error("cannot listen on ADDR: REASON") when the
     // address cannot be bound (in use, not local, no permission, no IPv6).
     MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
-                  HttpLimits limits = {});
+                  HttpLimits limits = {}, ServeSecurity security = {});
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;
 
@@ -34,7 +51,9 @@ class MetricsServer {
   private:
     ListenAddress address_;
     std::shared_ptr<LatestMetrics> metrics_;
-    HttpServer server_;
+    std::shared_ptr<WebConfigSource> web_config_;
+    std::unique_ptr<HttpAuthenticator> authenticator_;
+    HttpServer server_;  // last: its thread stops before what its handler uses goes
 };
 
 }  // namespace edgetop::exporter

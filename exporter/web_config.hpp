@@ -26,7 +26,9 @@ enum class ClientAuth {
 enum class TlsVersion { Tls10, Tls11, Tls12, Tls13 };  // "TLS10" ... "TLS13"
 
 struct TlsServerConfig {
-    std::string cert_file;  // PEM; relative paths are relative to the web-config file's folder
+    // PEM files; a relative name in the file is resolved against the web-config file's folder
+    // when read (web_config_parse.hpp), so these are names to open as they are.
+    std::string cert_file;
     std::string key_file;
     ClientAuth client_auth = ClientAuth::NoClientCert;
     std::string client_ca_file;  // empty: none
@@ -34,6 +36,7 @@ struct TlsServerConfig {
     TlsVersion max_version = TlsVersion::Tls13;
     std::vector<std::string> cipher_suites;      // Go's names ("TLS_ECDHE_RSA_WITH_..."); TLS 1.2
     std::vector<std::string> curve_preferences;  // Go's names ("X25519", "CurveP256", ...)
+    bool prefer_server_cipher_suites = true;     // the server's order of cipher_suites wins
 };
 
 struct WebConfig {

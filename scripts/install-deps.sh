@@ -35,7 +35,8 @@ if [ -r /etc/os-release ]; then
 fi
 
 compiler=""
-common=(cmake pkg-config libncurses-dev libfmt-dev nlohmann-json3-dev zlib1g-dev libzstd-dev)
+common=(cmake pkg-config libncurses-dev libfmt-dev nlohmann-json3-dev zlib1g-dev libzstd-dev libyaml-dev
+  libcrypt-dev)
 # Names checked against each release's package lists (packages.debian.org /
 # packages.ubuntu.com) unless marked otherwise.
 case "$id $version" in

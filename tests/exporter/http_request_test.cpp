@@ -33,9 +33,9 @@ TEST(HttpRequestHead, KeepAliveFollowsTheVersionAndConnectionField) {
     EXPECT_FALSE(parse_request_head("GET / HTTP/1.0\r\n\r\n").request.keep_alive);
     EXPECT_TRUE(
         parse_request_head("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").request.keep_alive);
-    EXPECT_FALSE(
-        parse_request_head("GET / HTTP/1.1\r\nconnection: TE, close\r\n\r\n").request.keep_alive);
-    EXPECT_TRUE(parse_request_head("GET / HTTP/1.1\r\n\r\n").request.keep_alive);
+    EXPECT_FALSE(parse_request_head("GET / HTTP/1.1\r\nHost: x\r\nconnection: TE, close\r\n\r\n")
+                     .request.keep_alive);
+    EXPECT_TRUE(parse_request_head("GET / HTTP/1.1\r\nHost: x\r\n\r\n").request.keep_alive);
 }
 
 TEST(HttpRequestHead, RepeatedFieldsAreJoinedAndBareLineFeedsAccepted) {
@@ -46,12 +46,13 @@ TEST(HttpRequestHead, RepeatedFieldsAreJoinedAndBareLineFeedsAccepted) {
 }
 
 TEST(HttpRequestHead, BodiesAreNoticed) {
-    EXPECT_TRUE(
-        parse_request_head("POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\n").request.has_body);
-    EXPECT_TRUE(parse_request_head("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+    EXPECT_TRUE(parse_request_head("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n")
                     .request.has_body);
-    EXPECT_FALSE(
-        parse_request_head("GET / HTTP/1.1\r\nContent-Length: 0\r\n\r\n").request.has_body);
+    EXPECT_TRUE(
+        parse_request_head("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            .request.has_body);
+    EXPECT_FALSE(parse_request_head("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+                     .request.has_body);
 }
 
 TEST(HttpRequestHead, IncompleteUntilTheBlankLine) {
@@ -81,7 +82,8 @@ TEST(HttpRequestHead, AbsoluteFormTargetsGiveTheirPath) {
         {"http://jetson:/?x=1", "/"},
     };
     for (auto [target, path] : cases) {
-        auto parsed = parse_request_head("GET " + std::string(target) + " HTTP/1.1\r\n\r\n");
+        auto parsed =
+            parse_request_head("GET " + std::string(target) + " HTTP/1.1\r\nHost: x\r\n\r\n");
         ASSERT_EQ(parsed.status, HeadStatus::Complete) << target;
         EXPECT_EQ(parsed.request.path, path) << target;
     }
@@ -93,10 +95,42 @@ TEST(HttpRequestHead, MalformedAbsoluteFormAndNonAsciiTargetsAreRefused) {
           "jetson:9102/metrics", "http://user:pw@jetson/metrics", "http://jetson:9x/metrics",
           "http://jetson:123456/", "http://[::1/metrics", "http://::1/metrics", "http://jet]son/",
           "http://jet\"son/", "http://h\xc3\xa9/", "/caf\xc3\xa9", "*"}) {
-        auto parsed = parse_request_head("GET " + std::string(target) + " HTTP/1.1\r\n\r\n");
+        auto parsed =
+            parse_request_head("GET " + std::string(target) + " HTTP/1.1\r\nHost: x\r\n\r\n");
         EXPECT_EQ(parsed.status, HeadStatus::Malformed) << target;
     }
     EXPECT_EQ(parse_request_head("G\xc3\x89T / HTTP/1.1\r\n\r\n").status, HeadStatus::Malformed);
+}
+
+TEST(HttpRequestHead, Http11NeedsExactlyOneValidHost) {
+    EXPECT_EQ(parse_request_head("GET /metrics HTTP/1.1\r\n\r\n").status, HeadStatus::Malformed);
+    EXPECT_EQ(parse_request_head("GET /metrics HTTP/1.1\r\nHost: a\r\nhost: a\r\n\r\n").status,
+              HeadStatus::Malformed);
+    for (const char* bad : {"jet son", "user@jetson", "jetson:9x", "[::1", "h\xc3\xa9"})
+        EXPECT_EQ(
+            parse_request_head("GET / HTTP/1.1\r\nHost: " + std::string(bad) + "\r\n\r\n").status,
+            HeadStatus::Malformed)
+            << bad;
+    // HTTP/1.0 predates Host; an empty Host is what a client sends for a target without one.
+    EXPECT_EQ(parse_request_head("GET /metrics HTTP/1.0\r\n\r\n").status, HeadStatus::Complete);
+    auto empty = parse_request_head("GET / HTTP/1.1\r\nHost:\r\n\r\n");
+    ASSERT_EQ(empty.status, HeadStatus::Complete);
+    EXPECT_EQ(empty.request.host, "");
+    auto parsed = parse_request_head("GET / HTTP/1.1\r\nhOST: [::1]:9102\r\n\r\n");
+    ASSERT_EQ(parsed.status, HeadStatus::Complete);
+    EXPECT_EQ(parsed.request.host, "[::1]:9102");
+}
+
+TEST(HttpRequestHead, AuthorizationIsKeptAndMayAppearOnce) {
+    auto parsed = parse_request_head(
+        "GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization:  Basic YWxpY2U6c2VjcmV0 \r\n\r\n");
+    ASSERT_EQ(parsed.status, HeadStatus::Complete);
+    EXPECT_EQ(parsed.request.authorization, "Basic YWxpY2U6c2VjcmV0");
+    EXPECT_FALSE(parse_request_head("GET / HTTP/1.1\r\nHost: x\r\n\r\n").request.authorization);
+    EXPECT_EQ(parse_request_head("GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\r\n"
+                                 "authorization: Bearer b\r\n\r\n")
+                  .status,
+              HeadStatus::Malformed);
 }
 
 TEST(HttpRequestHead, OversizedHeadsAreTooLarge) {

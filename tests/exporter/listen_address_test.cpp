@@ -23,6 +23,14 @@ TEST(ListenAddress, AcceptsNumericAddressesAndPorts) {
     EXPECT_TRUE(parse_listen_address(kDefaultListen));
 }
 
+TEST(ListenAddress, LoopbackIsThisMachineOnly) {
+    for (const char* local : {"127.0.0.1:9102", "127.1.2.3:0", "[::1]:9102"})
+        EXPECT_TRUE(is_loopback(*parse_listen_address(local))) << local;
+    for (const char* network : {"0.0.0.0:9102", "192.168.1.20:9102", "[::]:9102",
+                                "[::ffff:127.0.0.1]:9102", "[fe80::1]:9102", "128.0.0.1:9102"})
+        EXPECT_FALSE(is_loopback(*parse_listen_address(network))) << network;
+}
+
 TEST(ListenAddress, RejectsNamesMissingPortsAndBadPorts) {
     for (const char* bad :
          {"localhost:9102", "127.0.0.1", ":9102", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1",

@@ -107,7 +107,8 @@ TEST(MetricsServer, AbsoluteFormTargetsAreServedAndMalformedOnesAre400) {
     for (const std::string& bad :
          {std::string("http:///metrics"), "ftp://" + authority + "/metrics",
           "http://user@" + authority + "/metrics", "http:" + authority})
-        EXPECT_EQ(request_once(port, "GET " + bad + " HTTP/1.1\r\n\r\n").status, 400) << bad;
+        EXPECT_EQ(request_once(port, "GET " + bad + " HTTP/1.1\r\nHost: x\r\n\r\n").status, 400)
+            << bad;
 }
 
 // A client may end its side after the request (shutdown(SHUT_WR), as `nc -N` and some probes
@@ -130,7 +131,8 @@ TEST(MetricsServer, AClientThatHalfClosesAfterItsRequestIsAnswered) {
 
     // Two requests before the FIN: both are answered, then the connection closes.
     LoopbackSocket pipelined(port);
-    ASSERT_TRUE(pipelined.send("GET / HTTP/1.1\r\n\r\nGET /metrics HTTP/1.1\r\n\r\n"));
+    ASSERT_TRUE(pipelined.send(
+        "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"));
     ASSERT_TRUE(pipelined.shutdown_write());
     for (const char* expected : {"<a href=\"/metrics\">", "edgetop_samples_total"}) {
         auto raw = pipelined.read_response(5s);
@@ -170,7 +172,8 @@ TEST(MetricsServer, KeepAliveServesABoundedNumberOfRequestsOnOneConnection) {
     LoopbackSocket socket(server.address().port);
     ASSERT_TRUE(socket.ok());
     // Two requests at once (pipelined), then one more after the answers.
-    ASSERT_TRUE(socket.send("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\n\r\n"));
+    ASSERT_TRUE(
+        socket.send("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n"));
     for (const char* expected : {"edgetop_samples_total", "<a href=\"/metrics\">"}) {
         auto raw = socket.read_response(5s);
         ASSERT_TRUE(raw);
@@ -179,7 +182,7 @@ TEST(MetricsServer, KeepAliveServesABoundedNumberOfRequestsOnOneConnection) {
         EXPECT_NE(response.head.find("Connection: keep-alive"), std::string::npos);
         EXPECT_NE(response.body.find(expected), std::string::npos);
     }
-    ASSERT_TRUE(socket.send("GET /metrics HTTP/1.1\r\n\r\n"));
+    ASSERT_TRUE(socket.send("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"));
     auto last = socket.read_response(5s);
     ASSERT_TRUE(last);
     EXPECT_NE(last->find("Connection: close"), std::string::npos);
@@ -196,7 +199,7 @@ TEST(MetricsServer, SlowAndIdleConnectionsAreClosedOnTime) {
     LoopbackSocket slow(server.address().port);
     LoopbackSocket idle_after_answer(server.address().port);
     ASSERT_TRUE(slow.send("GET /metrics HTTP/1.1\r\n"));
-    ASSERT_TRUE(idle_after_answer.send("GET / HTTP/1.1\r\n\r\n"));
+    ASSERT_TRUE(idle_after_answer.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n"));
     ASSERT_TRUE(idle_after_answer.read_response(5s));
 
     auto start = std::chrono::steady_clock::now();

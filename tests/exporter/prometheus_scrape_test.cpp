@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "tests/exporter/bcrypt_hash.hpp"
 #include "tests/exporter/prometheus_server.hpp"
 #include "tests/exporter/serve_process.hpp"
 #include "tests/support/fixture_tree.hpp"
@@ -77,6 +78,54 @@ TEST(PrometheusScrape, RealServerStoresTheFixtureSeries) {
     int prometheus_status = prometheus.child().stop(10s);
     EXPECT_FALSE(prometheus.child().was_killed()) << prometheus.child().log();
     EXPECT_EQ(prometheus_status, 0) << prometheus.child().log();
+}
+
+// Scrape jobs as a fleet writes them for a serve that asks for basic auth: with the right
+// password the series arrive; with a wrong one the target is down and Prometheus says 401.
+TEST(PrometheusScrape, BasicAuthOfTheScrapeJob) {
+    if (!std::filesystem::exists(kPrometheus))
+        GTEST_SKIP() << kPrometheus << " is missing (Debian package prometheus)";
+    TempDir dir;
+    std::ofstream(dir.file("web.yml"))
+        << "basic_auth_users:\n  prometheus: " << bcrypt_hash("scrape-pw") << "\n";
+    std::ofstream(dir.file("password")) << "scrape-pw\n";
+    ServeProcess serve(dir, {"--root", fixture_path("agx-orin"), "--interval", "250",
+                             "--web-config", dir.file("web.yml")});
+    ASSERT_NE(serve.port(), 0) << serve.child().log();
+    std::string target = "      - targets: ['127.0.0.1:" + std::to_string(serve.port()) + "']\n";
+    PrometheusServer prometheus(dir, serve.port(), "",
+                                "    basic_auth:\n      username: prometheus\n"
+                                "      password_file: " +
+                                    dir.file("password") + "\n",
+                                "  - job_name: wrong_password\n"
+                                "    basic_auth:\n      username: prometheus\n"
+                                "      password: not-the-password\n"
+                                "    static_configs:\n" +
+                                    target);
+    auto up = prometheus.query_until_found("up{job=\"edgetop\"} == 1", 15s);
+    ASSERT_FALSE(up.empty()) << prometheus.child().log();
+    auto board = prometheus.query_until_found("edgetop_board_info", 5s);
+    ASSERT_EQ(board.size(), 1u);
+    EXPECT_EQ(board[0]["metric"]["soc"], "tegra234");
+
+    std::string last_error;
+    std::string health;
+    for (int attempt = 0; attempt < 60 && last_error.empty(); ++attempt) {
+        auto targets = prometheus.api("/api/v1/targets");
+        if (targets.is_object() && targets["data"].is_object()) {
+            for (const auto& active : targets["data"]["activeTargets"]) {
+                if (active["labels"].value("job", "") != "wrong_password") continue;
+                last_error = active.value("lastError", "");
+                health = active.value("health", "");
+            }
+        }
+        if (last_error.empty()) std::this_thread::sleep_for(250ms);
+    }
+    EXPECT_EQ(health, "down");
+    EXPECT_NE(last_error.find("401"), std::string::npos) << last_error;
+    EXPECT_EQ(prometheus.query_until_found("up{job=\"wrong_password\"} == 0", 10s).size(), 1u);
+    EXPECT_EQ(prometheus.child().stop(10s), 0) << prometheus.child().log();
+    EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
 }
 
 }  // namespace

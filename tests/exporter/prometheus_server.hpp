@@ -36,10 +36,13 @@ inline std::string url_encode(const std::string& text) {
 
 class PrometheusServer {
   public:
-    // rule_file: a rule file to load, or empty.
-    PrometheusServer(const TempDir& dir, int target_port, const std::string& rule_file = "")
+    // rule_file: a rule file to load, or empty. job_options: further lines of the scrape job
+    // (basic_auth, scheme, tls_config), indented as its keys are. more_jobs: further scrape jobs,
+    // whole.
+    PrometheusServer(const TempDir& dir, int target_port, const std::string& rule_file = "",
+                     const std::string& job_options = "", const std::string& more_jobs = "")
         : port_(free_loopback_port()),
-          child_(arguments(dir, target_port, port_, rule_file),
+          child_(arguments(dir, target_port, port_, rule_file, job_options, more_jobs),
                  {.log_path = dir.file("prometheus.log")}) {}
 
     ChildProcess& child() { return child_; }
@@ -69,13 +72,17 @@ class PrometheusServer {
 
   private:
     static std::vector<std::string> arguments(const TempDir& dir, int target_port, int port,
-                                              const std::string& rule_file) {
+                                              const std::string& rule_file,
+                                              const std::string& job_options,
+                                              const std::string& more_jobs) {
         std::ofstream config(dir.file("prometheus.yml"));
         config << "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
                << "  evaluation_interval: 1s\n";
         if (!rule_file.empty()) config << "rule_files:\n  - " << rule_file << "\n";
-        config << "scrape_configs:\n  - job_name: edgetop\n    static_configs:\n"
-               << "      - targets: ['127.0.0.1:" << target_port << "']\n";
+        config << "scrape_configs:\n  - job_name: edgetop\n"
+               << job_options << "    static_configs:\n"
+               << "      - targets: ['127.0.0.1:" << target_port << "']\n"
+               << more_jobs;
         return {kPrometheus, "--config.file=" + dir.file("prometheus.yml"),
                 "--storage.tsdb.path=" + dir.file("data"),
                 "--web.listen-address=127.0.0.1:" + std::to_string(port), "--log.level=warn"};
