@@ -45,8 +45,11 @@ std::optional<StatLine> parse_stat_line(std::string_view text) {
     while (index <= kRss) {
         if (pos >= rest.size() || rest[pos] != ' ') return std::nullopt;
         ++pos;
-        size_t end = rest.find_first_of(" \n", pos);
-        if (end == std::string_view::npos) end = rest.size();
+        // A plain loop: find_first_of(" \n") calls memchr once per character, which made this
+        // parse cost as much as the kernel's formatting of the line.
+        size_t end = pos;
+        while (end < rest.size() && rest[end] != ' ' && rest[end] != '\n')
+            ++end;
         std::string_view token = rest.substr(pos, end - pos);
         pos = end;
         bool ok = true;
