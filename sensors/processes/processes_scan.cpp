@@ -43,7 +43,8 @@ bool by_pid(const auto& a, const auto& b) {
 
 }  // namespace
 
-ProcessScan::ProcessScan(std::optional<size_t> max_open) : requested_max_open_(max_open) {}
+ProcessScan::ProcessScan(std::optional<size_t> max_open, OwnDescriptors* own)
+    : requested_max_open_(max_open), own_(own) {}
 
 ProcessScan::~ProcessScan() {
     for (Known& known : known_)
@@ -174,6 +175,7 @@ std::optional<std::string_view> ProcessScan::read_stat(int pid, int& fd) {
         if (fd < 0) return std::nullopt;
         opened = true;
         ++held_;
+        if (own_) own_->add(fd);
     }
     ssize_t n;
     do {
@@ -209,6 +211,7 @@ bool ProcessScan::release_one_descriptor() {
 
 void ProcessScan::close_descriptor(int& fd) {
     if (fd < 0) return;
+    if (own_) own_->remove(fd);
     ::close(fd);
     fd = -1;
     --held_;

@@ -94,7 +94,7 @@ void ProcessTracker::read_gpu(ProcessSample& process, const Pending& pending) {
     bool eligible = pending.ran || pending.in_top || t.gpu == true;
     bool due = t.gpu_poll == 0 || poll_ - t.gpu_poll >= kGpuRescanPolls;
     if (eligible && due) {
-        switch (scan_gpu_fds(process.pid)) {
+        switch (scan_gpu_fds(process.pid, own_, &fd_links_read_)) {
             case FdScan::holds_gpu:
                 t.gpu = true;
                 break;

@@ -9,12 +9,16 @@
 #include <vector>
 
 #include "edgetop/sample.hpp"
+#include "sensors/processes/processes_gpu_fds.hpp"
 #include "sensors/processes/processes_status.hpp"
 
 namespace edgetop {
 
 class ProcessTracker {
   public:
+    // own: the table's own descriptors, skipped when this process's descriptors are scanned.
+    explicit ProcessTracker(const OwnDescriptors* own = nullptr) : own_(own) {}
+
     // A process's descriptors are scanned again after this many polls while it stays of
     // interest; in between its last answer is reported.
     static constexpr uint64_t kGpuRescanPolls = 5;
@@ -24,6 +28,8 @@ class ProcessTracker {
     void update(std::vector<ProcessSample>& all, size_t top_n);
     // A descriptor scan met another user's process.
     bool gpu_denied() const { return gpu_denied_; }
+    // Descriptor links read back by the scans so far: what skipping the table's own spares.
+    size_t fd_links_read() const { return fd_links_read_; }
 
   private:
     struct Tracked {
@@ -54,6 +60,8 @@ class ProcessTracker {
     StatusReader status_reader_;
     uint64_t poll_ = 0;
     bool gpu_denied_ = false;
+    const OwnDescriptors* own_ = nullptr;
+    size_t fd_links_read_ = 0;
 };
 
 }  // namespace edgetop
