@@ -16,8 +16,9 @@ namespace edgetop {
 
 namespace {
 
-// Descriptors left for everything else the program opens (sensor files, the session, status
-// and fd reads of single processes).
+// Descriptors left for everything else the program opens (sensor files, the session, the
+// status files the tracker keeps open, at most ProcessTracker::kMaxKeptStatus, and fd reads of
+// single processes).
 constexpr rlim_t kReservedDescriptors = 256;
 // Each open stat keeps a kernel seq_file page; more processes than this are re-opened per poll.
 constexpr rlim_t kMaxHeldDescriptors = 16384;
