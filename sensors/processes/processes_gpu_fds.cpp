@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 
 namespace edgetop {
 
@@ -42,17 +43,30 @@ bool is_gpu_device_path(std::string_view target) {
     return false;
 }
 
-FdScan scan_gpu_fds(int pid) {
+void OwnDescriptors::add(int fd) {
+    if (fd < 0) return;
+    if (static_cast<size_t>(fd) >= held_.size()) held_.resize(static_cast<size_t>(fd) + 1);
+    held_[static_cast<size_t>(fd)] = true;
+}
+
+void OwnDescriptors::remove(int fd) {
+    if (contains(fd)) held_[static_cast<size_t>(fd)] = false;
+}
+
+FdScan scan_gpu_fds(int pid, const OwnDescriptors* own, size_t* links_read) {
     char path[48];
     std::snprintf(path, sizeof(path), "/proc/%d/fd", pid);
     DIR* dir = opendir(path);
     if (!dir) return (errno == EACCES || errno == EPERM) ? FdScan::denied : FdScan::gone;
     DirCloser closer(dir);
     int dir_fd = dirfd(dir);
+    if (own && pid != getpid()) own = nullptr;
     char target[256];
     bool denied = false;
     while (const dirent* entry = readdir(dir)) {
         if (entry->d_name[0] == '.') continue;
+        if (own && own->contains(std::atoi(entry->d_name))) continue;
+        if (links_read) ++*links_read;
         ssize_t n = readlinkat(dir_fd, entry->d_name, target, sizeof(target) - 1);
         if (n < 0) {
             // The descriptor was closed meanwhile (ENOENT) or the process is not ours (EACCES).

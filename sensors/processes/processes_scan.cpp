@@ -16,8 +16,9 @@ namespace edgetop {
 
 namespace {
 
-// Descriptors left for everything else the program opens (sensor files, the session, status
-// and fd reads of single processes).
+// Descriptors left for everything else the program opens (sensor files, the session, the
+// status files the tracker keeps open, at most ProcessTracker::kMaxKeptStatus, and fd reads of
+// single processes).
 constexpr rlim_t kReservedDescriptors = 256;
 // Each open stat keeps a kernel seq_file page; more processes than this are re-opened per poll.
 constexpr rlim_t kMaxHeldDescriptors = 16384;
@@ -43,7 +44,8 @@ bool by_pid(const auto& a, const auto& b) {
 
 }  // namespace
 
-ProcessScan::ProcessScan(std::optional<size_t> max_open) : requested_max_open_(max_open) {}
+ProcessScan::ProcessScan(std::optional<size_t> max_open, OwnDescriptors* own)
+    : requested_max_open_(max_open), own_(own) {}
 
 ProcessScan::~ProcessScan() {
     for (Known& known : known_)
@@ -174,6 +176,7 @@ std::optional<std::string_view> ProcessScan::read_stat(int pid, int& fd) {
         if (fd < 0) return std::nullopt;
         opened = true;
         ++held_;
+        if (own_) own_->add(fd);
     }
     ssize_t n;
     do {
@@ -209,6 +212,7 @@ bool ProcessScan::release_one_descriptor() {
 
 void ProcessScan::close_descriptor(int& fd) {
     if (fd < 0) return;
+    if (own_) own_->remove(fd);
     ::close(fd);
     fd = -1;
     --held_;

@@ -12,6 +12,7 @@
 
 #include "edgetop/sample.hpp"
 #include "sensors/processes/processes_cmdline.hpp"
+#include "sensors/processes/processes_gpu_fds.hpp"
 #include "sensors/processes/processes_libproc.hpp"
 
 namespace edgetop {
@@ -21,7 +22,9 @@ class ProcessScan {
     // max_open: how many stat descriptors may stay open between polls; without it, the soft
     // RLIMIT_NOFILE is raised to the hard one at open() and all but a reserve of it is used.
     // Processes beyond that are re-opened on every poll.
-    explicit ProcessScan(std::optional<size_t> max_open = std::nullopt);
+    // own: where the descriptors it keeps are noted (see OwnDescriptors), when given.
+    explicit ProcessScan(std::optional<size_t> max_open = std::nullopt,
+                         OwnDescriptors* own = nullptr);
     ProcessScan(const ProcessScan&) = delete;
     ProcessScan& operator=(const ProcessScan&) = delete;
     ~ProcessScan();
@@ -55,6 +58,7 @@ class ProcessScan {
     void close_descriptor(int& fd);
 
     std::optional<size_t> requested_max_open_;
+    OwnDescriptors* own_ = nullptr;
     size_t max_open_ = 0;
     size_t held_ = 0;
     int64_t page_kb_ = 0;

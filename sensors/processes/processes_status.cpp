@@ -24,17 +24,19 @@ std::string_view trim_right(std::string_view text) {
 constexpr size_t kReadChunk = 4096;
 constexpr size_t kMaxStatusBytes = 256 * 1024;  // a status with a huge Groups: line still fits
 
-// The value of "key:\t<digits>[ <unit>]" at the start of a line.
+// The value of "key:\t<digits>[ <unit>]" at the start of a line. The key is searched for in the
+// whole text (one memchr-driven search), not line by line: status has about 55 lines.
 std::optional<uint64_t> field(std::string_view text, std::string_view key,
                               std::string_view unit = {}) {
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        if (!line.starts_with(key) || line.size() == key.size() || line[key.size()] != ':')
+    size_t at = 0;
+    while ((at = text.find(key, at)) != std::string_view::npos) {
+        size_t start = at;
+        at += key.size();
+        if ((start > 0 && text[start - 1] != '\n') || at >= text.size() || text[at] != ':')
             continue;
+        size_t end = text.find('\n', at);
+        std::string_view line =
+            text.substr(start, end == std::string_view::npos ? end : end - start);
         std::string_view value = line.substr(key.size() + 1);
         size_t first = value.find_first_not_of(" \t");
         size_t last = value.find_last_not_of(" \t\r");
@@ -71,23 +73,34 @@ std::optional<CtxtSwitches> parse_ctxt_switches(std::string_view status_text) {
 }
 
 std::optional<StatusFields> StatusReader::read(int pid) {
+    int fd = -1;
+    auto fields = read(pid, fd);
+    if (fd >= 0) ::close(fd);
+    return fields;
+}
+
+int StatusReader::open_status(int pid) {
     char path[48];
     std::snprintf(path, sizeof(path), "/proc/%d/status", pid);
-    int fd = ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    return ::open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+}
+
+// The kernel prints status whole at the first read of a file position, so a pread into a buffer
+// larger than the text returns all of it in one call: a short read is the end. Only a text that
+// fills the buffer (a huge Groups: line) is read on.
+std::optional<StatusFields> StatusReader::read(int pid, int& fd) {
+    if (fd < 0) fd = open_status(pid);
     if (fd < 0) return std::nullopt;  // ENOENT / ESRCH: the process has exited
     size_t used = 0;
-    bool ok = true;
     while (true) {
         if (buffer_.size() < used + kReadChunk) buffer_.resize(used + kReadChunk);
-        ssize_t n = ::read(fd, buffer_.data() + used, buffer_.size() - used);
+        size_t room = buffer_.size() - used;
+        ssize_t n = ::pread(fd, buffer_.data() + used, room, static_cast<off_t>(used));
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) ok = false;
-        if (n <= 0) break;
+        if (n < 0) return std::nullopt;  // ESRCH through a kept descriptor: exited
         used += static_cast<size_t>(n);
-        if (used >= kMaxStatusBytes) break;
+        if (static_cast<size_t>(n) < room || used >= kMaxStatusBytes) break;
     }
-    ::close(fd);
-    if (!ok) return std::nullopt;
     return parse_status(std::string_view(buffer_.data(), used));
 }
 

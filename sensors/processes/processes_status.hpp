@@ -29,9 +29,14 @@ std::optional<StatusFields> parse_status(std::string_view status_text);
 // ESRCH) or any other failure gives nullopt.
 class StatusReader {
   public:
+    // Opens, reads and closes the file.
     std::optional<StatusFields> read(int pid);
+    // Reads through `fd`, which it opens first when it is -1 and leaves open for the caller to
+    // read again (one pread) or close.
+    std::optional<StatusFields> read(int pid, int& fd);
 
   private:
+    static int open_status(int pid);
     std::string buffer_;
 };
 

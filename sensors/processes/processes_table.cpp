@@ -53,8 +53,9 @@ class ProcessesSource final : public Source {
 
   private:
     bool live_ = false;
-    ProcessScan scan_;
-    ProcessTracker tracker_;
+    OwnDescriptors own_;  // before the scan and the tracker, which note their descriptors in it
+    ProcessScan scan_{std::nullopt, &own_};
+    ProcessTracker tracker_{&own_};
     NvmapClients nvmap_;
     size_t last_count_ = 0;
 };

@@ -1,10 +1,25 @@
 #include "sensors/processes/processes_tracker.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "sensors/processes/processes_gpu_fds.hpp"
 
 namespace edgetop {
+
+ProcessTracker::~ProcessTracker() {
+    for (auto& [pid, t] : tracked_)
+        close_status(t);
+}
+
+void ProcessTracker::close_status(Tracked& t) {
+    if (t.status_fd < 0) return;
+    if (own_) own_->remove(t.status_fd);
+    ::close(t.status_fd);
+    t.status_fd = -1;
+    --kept_status_;
+}
 
 void ProcessTracker::update(std::vector<ProcessSample>& all, size_t top_n) {
     ++poll_;
@@ -18,6 +33,7 @@ void ProcessTracker::update(std::vector<ProcessSample>& all, size_t top_n) {
         p.tracked = &t;
         p.is_new = inserted || t.start_ticks != start;  // a reused pid is another process
         if (p.is_new) {
+            close_status(t);  // a reused pid's descriptor reads the old process
             t = Tracked{};
             t.start_ticks = start;
         }
@@ -34,8 +50,14 @@ void ProcessTracker::update(std::vector<ProcessSample>& all, size_t top_n) {
     }
     // Every pid of this poll is in the map; anything beyond that count has exited.
     if (tracked_.size() != all.size())
-        std::erase_if(tracked_,
-                      [this](const auto& entry) { return entry.second.seen_poll != poll_; });
+        for (auto it = tracked_.begin(); it != tracked_.end();) {
+            if (it->second.seen_poll == poll_) {
+                ++it;
+                continue;
+            }
+            close_status(it->second);
+            it = tracked_.erase(it);
+        }
 }
 
 // The processes the rates will rank first: CPU % is the tick delta times one constant, so the
@@ -67,9 +89,23 @@ void ProcessTracker::read_ctxt(ProcessSample& process, const Pending& pending) {
     bool read_last_poll = t.ctxt && t.ctxt_poll + 1 == poll_;
     bool wanted =
         pending.is_new || pending.ran || pending.in_top || (t.ctxt_moving && read_last_poll);
-    if (!wanted) return;
-    auto fields = status_reader_.read(process.pid);
+    if (!wanted) {
+        close_status(t);
+        return;
+    }
+    bool kept = t.status_fd >= 0;
+    auto fields = status_reader_.read(process.pid, t.status_fd);
+    if (!kept && t.status_fd >= 0) {
+        if (kept_status_ < kMaxKeptStatus) {
+            ++kept_status_;
+            if (own_) own_->add(t.status_fd);
+        } else {
+            ::close(t.status_fd);
+            t.status_fd = -1;
+        }
+    }
     if (!fields) {  // exited meanwhile
+        close_status(t);
         t.ctxt.reset();
         t.ctxt_moving = false;
         return;
@@ -94,7 +130,7 @@ void ProcessTracker::read_gpu(ProcessSample& process, const Pending& pending) {
     bool eligible = pending.ran || pending.in_top || t.gpu == true;
     bool due = t.gpu_poll == 0 || poll_ - t.gpu_poll >= kGpuRescanPolls;
     if (eligible && due) {
-        switch (scan_gpu_fds(process.pid)) {
+        switch (scan_gpu_fds(process.pid, own_, &fd_links_read_)) {
             case FdScan::holds_gpu:
                 t.gpu = true;
                 break;

@@ -9,12 +9,23 @@
 #include <vector>
 
 #include "edgetop/sample.hpp"
+#include "sensors/processes/processes_gpu_fds.hpp"
 #include "sensors/processes/processes_status.hpp"
 
 namespace edgetop {
 
 class ProcessTracker {
   public:
+    // own: the table's own descriptors, skipped when this process's descriptors are scanned.
+    explicit ProcessTracker(OwnDescriptors* own = nullptr) : own_(own) {}
+    ProcessTracker(const ProcessTracker&) = delete;
+    ProcessTracker& operator=(const ProcessTracker&) = delete;
+    ~ProcessTracker();
+
+    // At most this many status files stay open between polls, for the processes read on
+    // consecutive polls (a pread instead of open, read, read, close).
+    static constexpr size_t kMaxKeptStatus = 64;
+
     // A process's descriptors are scanned again after this many polls while it stays of
     // interest; in between its last answer is reported.
     static constexpr uint64_t kGpuRescanPolls = 5;
@@ -24,6 +35,10 @@ class ProcessTracker {
     void update(std::vector<ProcessSample>& all, size_t top_n);
     // A descriptor scan met another user's process.
     bool gpu_denied() const { return gpu_denied_; }
+    // Descriptor links read back by the scans so far: what skipping the table's own spares.
+    size_t fd_links_read() const { return fd_links_read_; }
+    // Status files open between polls.
+    size_t kept_status() const { return kept_status_; }
 
   private:
     struct Tracked {
@@ -32,6 +47,7 @@ class ProcessTracker {
         uint64_t seen_poll = 0;
         std::optional<CtxtSwitches> ctxt;
         uint64_t ctxt_poll = 0;    // poll of the last successful status read
+        int status_fd = -1;        // kept open while it is read on consecutive polls
         bool ctxt_moving = false;  // new, or its counters changed between the last two reads
         std::optional<bool> gpu;
         uint64_t gpu_poll = 0;  // poll of the last descriptor scan; 0: never
@@ -54,6 +70,11 @@ class ProcessTracker {
     StatusReader status_reader_;
     uint64_t poll_ = 0;
     bool gpu_denied_ = false;
+    void close_status(Tracked& t);
+
+    OwnDescriptors* own_ = nullptr;
+    size_t fd_links_read_ = 0;
+    size_t kept_status_ = 0;
 };
 
 }  // namespace edgetop

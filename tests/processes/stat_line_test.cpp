@@ -80,6 +80,22 @@ TEST(ParseStatLine, CommWithSpacesAndParentheses) {
     EXPECT_EQ(line->comm, "");
 }
 
+// The longest name the kernel prints (a workqueue worker's, 63 bytes), ending in ')', on the
+// largest pid (PID_MAX_LIMIT): its last ')' is still the comm's.
+TEST(ParseStatLine, LongestCommOnTheLargestPid) {
+    std::string comm = "kworker/u16:3-events_unbound_with_a_long_name (flush) x)";
+    comm.resize(62, 'x');
+    comm += ")";
+    std::string text = with_comm(comm);
+    text.replace(0, text.find(' '), "4194304");
+    auto line = parse_stat_line(text);
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->pid, 4194304);
+    EXPECT_EQ(line->comm, comm);
+    EXPECT_EQ(line->state, 'S');
+    EXPECT_EQ(line->rss_pages, 203086);
+}
+
 TEST(ParseStatLine, ZombieWithoutThreads) {
     std::string line = kPython;
     line.replace(line.find(" S "), 3, " Z ");
