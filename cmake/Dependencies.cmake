@@ -16,6 +16,9 @@ find_package(Threads REQUIRED)
 find_package(ZLIB REQUIRED)
 # Compressed sessions (.jsonl.zst): Debian and Ubuntu package libzstd for every target.
 pkg_check_modules(ZSTD REQUIRED IMPORTED_TARGET libzstd>=1.4.0)
+# TLS of `serve` (1.2 and 1.3): OpenSSL 1.1.1 or newer, packaged with its static archives
+# (libssl-dev) by every target release.
+find_package(OpenSSL 1.1.1 REQUIRED)
 
 find_package(fmt REQUIRED)
 set(EDGETOP_FMT_TARGET fmt::fmt CACHE STRING "fmt target to link (fmt::fmt or fmt::fmt-header-only)")

@@ -9,6 +9,8 @@ endif()
 
 set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
 set(PKG_CONFIG_USE_STATIC_LIBS ON)
+# FindOpenSSL's own switch: libssl.a and libcrypto.a, with the threads and dl they need.
+set(OPENSSL_USE_STATIC_LIBS TRUE)
 string(APPEND CMAKE_EXE_LINKER_FLAGS " -static")
 add_compile_definitions(EDGETOP_STATIC)
 

@@ -36,6 +36,8 @@ fi
 
 compiler=""
 common=(cmake pkg-config libncurses-dev libfmt-dev nlohmann-json3-dev zlib1g-dev libzstd-dev)
+# serve's TLS: OpenSSL's headers and its shared and static libraries, in every release below.
+common+=(libssl-dev)
 # Names checked against each release's package lists (packages.debian.org /
 # packages.ubuntu.com) unless marked otherwise.
 case "$id $version" in
@@ -69,7 +71,7 @@ case "$id $version" in
     ;;
 esac
 test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld systemd
-  locales)
+  locales openssl curl python3)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
 
