@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "exporter/content_negotiation.hpp"
 
@@ -69,7 +70,7 @@ HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetric
 }
 
 MetricsServer::MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
-                             HttpLimits limits)
+                             HttpLimits limits, TlsContextSource tls)
     : address_(address),
       metrics_(std::move(metrics)),
       server_(
@@ -77,7 +78,7 @@ MetricsServer::MetricsServer(const ListenAddress& address, std::shared_ptr<Lates
           [latest = metrics_.get()](const HttpRequest& request) {
               return answer_metrics_request(request, *latest);
           },
-          limits) {
+          limits, std::move(tls)) {
     address_.port = server_.port();
 }
 

@@ -23,8 +23,9 @@ class MetricsServer {
   public:
     // Starts listening. Throws std::runtime_error("cannot listen on ADDR: REASON") when the
     // address cannot be bound (in use, not local, no permission, no IPv6).
+    // With `tls`, connections are served over TLS whenever it gives a context (http_server.hpp).
     MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
-                  HttpLimits limits = {});
+                  HttpLimits limits = {}, TlsContextSource tls = {});
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;
 
