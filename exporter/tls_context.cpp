@@ -256,6 +256,12 @@ TlsContext::TlsContext(const TlsServerConfig& config) {
         SSL_CTX_set_mode(context_,
                          SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
         SSL_CTX_set_options(context_, SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
+        // Resumption: tickets (stateless), and a small server cache for the clients that
+        // resume by session id (bounded: many clients cannot grow it). OpenSSL's documentation
+        // asks for a session id context wherever client certificates are used.
+        SSL_CTX_sess_set_cache_size(context_, 256);
+        static const unsigned char kSessionContext[] = "edgetop serve";
+        SSL_CTX_set_session_id_context(context_, kSessionContext, sizeof kSessionContext - 1);
 #ifdef SSL_OP_IGNORE_UNEXPECTED_EOF
         // A client that closes without close_notify is a client that left, not an attack on
         // the answers already sent (HTTP frames them with Content-Length).

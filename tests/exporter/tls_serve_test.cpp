@@ -248,6 +248,18 @@ TEST_F(TlsServe, EachClientAuthTypeFollowsGosSemantics) {
                 << row.name << " " << runs[run]["min"] << ", " << client[i] << ": "
                 << answers[run][i].dump();
     }
+
+    // A client that resumes its TLS 1.2 session on a new connection (curl does on its second URL)
+    // where client certificates are verified is answered again.
+    std::string url = "https://127.0.0.1:" + std::to_string(servers.back()->address().port) + "/";
+    std::vector<std::string> argv = {"curl",        "-sS", "-v", "--max-time",        "5",
+                                     "--tls-max",   "1.2", "-H", "Connection: close", "-w",
+                                     "%{http_code}"};
+    argv.insert(argv.end(), {"--cacert", file("ca.pem"), "--cert", file("client.pem"), "--key",
+                             file("client.key"), "-o", "/dev/null", "-o", "/dev/null", url, url});
+    auto twice = run(argv);
+    EXPECT_EQ(twice.out, "200200") << twice.err;
+    EXPECT_NE(twice.err.find("re-using session"), std::string::npos) << twice.err;
 }
 
 // The server serves any certificate it is given (as Go does); a client that verifies refuses an
