@@ -1,6 +1,7 @@
 #include "exporter/http_server.hpp"
 
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <pthread.h>
@@ -84,10 +85,11 @@ struct Connection {
     std::shared_ptr<const void> body_owner;
     size_t sent = 0;
     bool close_after = false;
-    uint32_t events = 0;                // what epoll watches
-    size_t lingered = 0;                // bytes read and dropped after the answer
-    std::unique_ptr<SSL, SslFree> ssl;  // TLS connections only
-    bool tls_failed = false;            // a fatal TLS error: no close_notify may follow
+    uint32_t events = 0;                    // what epoll watches
+    size_t lingered = 0;                    // bytes read and dropped after the answer
+    std::shared_ptr<const TlsContext> tls;  // TLS connections only
+    std::unique_ptr<SSL, SslFree> ssl;      // from the first byte of the handshake on
+    bool tls_failed = false;                // a fatal TLS error: no close_notify may follow
 };
 
 uint32_t interest(Io io) {
@@ -276,19 +278,25 @@ class HttpServer::Loop {
     }
 
     void add(int fd, std::string peer) {
-        std::unique_ptr<SSL, http_loop::SslFree> ssl;
+        std::shared_ptr<const TlsContext> tls;
         if (tls_source_) {
-            auto made = new_ssl(fd);
-            if (!made) {
+            auto context = tls_context();
+            if (!context) {
                 ::close(fd);
                 return;
             }
-            ssl = std::move(*made);
+            tls = std::move(*context);
         }
         // A bounded kernel buffer: a client that does not read stalls its answer early, where
         // eviction can see it, instead of holding megabytes of the machine's memory.
         int send_buffer = limits_.send_buffer_bytes;
         ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &send_buffer, sizeof send_buffer);
+        if (tls) {
+            // An answer is several writes (a record each), not one sendmsg: without this, the
+            // last one waits for the client's delayed acknowledgement (40 ms).
+            int one = 1;
+            ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        }
         ++per_address_[peer];
         ++live_;
         Connection& connection = waiting_.emplace_back();
@@ -298,23 +306,22 @@ class HttpServer::Loop {
         by_id_[connection.id] = std::prev(waiting_.end());
         connection.events = EPOLLIN;
         watch(fd, connection.id, EPOLL_CTL_ADD, EPOLLIN);
-        if (ssl) {
-            connection.ssl = std::move(ssl);
+        if (tls) {
+            connection.tls = std::move(tls);
             connection.phase = Phase::Handshaking;
         }
-        schedule(connection, Clock::now() + (connection.ssl ? limits_.handshake_timeout
+        schedule(connection, Clock::now() + (connection.tls ? limits_.handshake_timeout
                                                             : limits_.header_timeout));
         // A client usually sends its request with the connection: answer it now, before a
         // later connection in this batch could find this one idle.
         read_from(connection);
     }
 
-    // The connection's TLS state when the source gives a context, null when it gives none
-    // (plain HTTP); nullopt when the source or OpenSSL failed: the connection is closed.
-    std::optional<std::unique_ptr<SSL, http_loop::SslFree>> new_ssl(int fd) {
-        std::shared_ptr<const TlsContext> context;
+    // The TLS context for a new connection, null when the source gives none (plain HTTP);
+    // nullopt when the source failed: the connection is closed, never answered in plain HTTP.
+    std::optional<std::shared_ptr<const TlsContext>> tls_context() {
         try {
-            context = tls_source_();
+            return tls_source_();
         } catch (const std::exception& e) {
             if (tls_problem_ != e.what()) {
                 tls_problem_ = e.what();
@@ -322,13 +329,6 @@ class HttpServer::Loop {
             }
             return std::nullopt;
         }
-        if (!context) return std::unique_ptr<SSL, http_loop::SslFree>();
-        std::unique_ptr<SSL, http_loop::SslFree> ssl(SSL_new(context->native()));
-        if (ssl && SSL_set_fd(ssl.get(), fd) == 1) {
-            SSL_set_accept_state(ssl.get());
-            return ssl;
-        }
-        return std::nullopt;
     }
 
     void set_events(Connection& connection, uint32_t events) {
@@ -356,6 +356,19 @@ class HttpServer::Loop {
 
     // Runs the TLS handshake as far as the socket allows; a finished one reads the request.
     void handshake(Connection& connection) {
+        if (!connection.ssl) {
+            // The SSL object (kilobytes) is made once the ClientHello begins: a client that
+            // connects and sends nothing holds none.
+            char first = 0;
+            ssize_t n = ::recv(connection.fd, &first, 1, MSG_PEEK);
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+            if (n > 0) connection.ssl.reset(SSL_new(connection.tls->native()));
+            if (!connection.ssl || SSL_set_fd(connection.ssl.get(), connection.fd) != 1) {
+                close(connection);  // closed before a byte, or no memory
+                return;
+            }
+            SSL_set_accept_state(connection.ssl.get());
+        }
         ERR_clear_error();
         int result = SSL_do_handshake(connection.ssl.get());
         if (result == 1) {
@@ -662,6 +675,7 @@ class HttpServer::Loop {
         if (connection.phase == Phase::Closed) return;
         notify_close(connection);
         connection.ssl.reset();
+        connection.tls.reset();
         ::close(connection.fd);  // also removes it from the epoll set
         connection.fd = -1;
         deadlines_.erase({connection.deadline, connection.id});

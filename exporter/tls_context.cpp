@@ -255,6 +255,11 @@ TlsContext::TlsContext(const TlsServerConfig& config) {
         // retried write may continue from where the last one stopped.
         SSL_CTX_set_mode(context_,
                          SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+        // An idle connection gives its record buffers (about 34 KiB) back.
+        SSL_CTX_set_mode(context_, SSL_MODE_RELEASE_BUFFERS);
+        // A record in one read, not its header then its body: the loop reads until the socket
+        // is empty anyway, so nothing waits unseen in OpenSSL's buffer.
+        SSL_CTX_set_read_ahead(context_, 1);
         SSL_CTX_set_options(context_, SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
         // Resumption: tickets (stateless), and a small server cache for the clients that
         // resume by session id (bounded: many clients cannot grow it). OpenSSL's documentation

@@ -172,6 +172,15 @@ TEST_F(TlsServe, Tls12AndTls13AnswerMetricsWithinTheVersionBounds) {
         EXPECT_NE(result.err.find("SSL connection using TLSv" + version), std::string::npos)
             << result.err;
     }
+    // Two scrapes on one kept-alive connection, each answer several TLS records (22 kB).
+    std::string url = "https://127.0.0.1:" + std::to_string(port) + "/metrics";
+    auto kept =
+        run({"curl", "-sS", "-v", "--max-time", "5", "--cacert", file("ca.pem"), "-o", "/dev/null",
+             "-o", "/dev/null", "-w", "%{http_code} %{size_download}\n", url, url});
+    EXPECT_NE(kept.err.find("Re-using existing connection"), std::string::npos) << kept.err;
+    EXPECT_EQ(kept.out.substr(0, 4), "200 ") << kept.out;
+    EXPECT_GT(std::atoi(kept.out.c_str() + 4), 16384) << kept.out;
+    EXPECT_EQ(kept.out.substr(kept.out.find('\n') + 1, 4), "200 ") << kept.out;
     // A plain HTTP request on the TLS port gets no answer in plain text.
     auto plain = testing::http_get(port, "/metrics");
     EXPECT_FALSE(plain && plain->status == 200);
