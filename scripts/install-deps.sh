@@ -7,7 +7,8 @@
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
 #            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin), lld (faster
 #            links of the test executables), systemd (systemd-analyze checks the service unit),
-#            and a decimal-comma locale (de_DE.UTF-8, generated
+#            openssl, curl and python3 (the certificates and clients of serve's TLS tests), and a
+#            decimal-comma locale (de_DE.UTF-8, generated
 #            from the locales package) for the tests that a file's numbers ignore the locale
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
 #
