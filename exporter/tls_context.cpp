@@ -306,19 +306,24 @@ std::vector<TlsContextCache::FileStamp> TlsContextCache::stamps_of(const TlsServ
 std::shared_ptr<const TlsContext> TlsContextCache::current(const TlsServerConfig& config) {
     std::vector<FileStamp> stamps = stamps_of(config);
     std::lock_guard lock(mutex_);
-    if (config_ && tls_setup::same_config(*config_, config) && stamps == stamps_) {
-        if (context_) return context_;
+    // The previous context stands in only for new files of the same configuration: a changed
+    // configuration (another client_auth_type, say) that does not load serves nothing.
+    auto previous_fits = [&] {
+        return context_ && built_ && tls_setup::same_config(*built_, config);
+    };
+    if (tried_ && tls_setup::same_config(*tried_, config) && stamps == tried_stamps_) {
+        if (last_error_.empty() || previous_fits()) return context_;
         throw std::runtime_error(last_error_);
     }
-    config_ = config;
-    stamps_ = std::move(stamps);
+    tried_ = config;
+    tried_stamps_ = std::move(stamps);
     try {
         context_ = std::make_shared<const TlsContext>(config);
+        built_ = config;
+        last_error_.clear();
     } catch (const std::exception& e) {
-        if (!context_) {
-            last_error_ = e.what();
-            throw;
-        }
+        last_error_ = e.what();
+        if (!previous_fits()) throw;
         std::fprintf(stderr, "edgetop: keeping the previous TLS certificate: %s\n", e.what());
     }
     return context_;

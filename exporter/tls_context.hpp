@@ -42,9 +42,11 @@ std::optional<std::string> openssl_cipher_name(const std::string& go_name);
 std::optional<std::string> openssl_group_name(const std::string& go_name);
 
 // The context of a configuration, built again when the configuration or one of its files (by
-// modification time, size and inode) changed since the last build. When the new files are bad,
-// the previous context stays (one line on stderr says why, once per change); with no previous
-// one, current() throws. Safe to call from several threads.
+// modification time, size and inode) changed since the last build. When the files of the same
+// configuration change into bad ones, the previous context stays (one line on stderr says why,
+// once per change); a configuration that does not load otherwise makes current() throw (the
+// connection is closed: never a weaker policy than the one asked for). Safe to call from several
+// threads.
 class TlsContextCache {
   public:
     std::shared_ptr<const TlsContext> current(const TlsServerConfig& config);
@@ -61,10 +63,11 @@ class TlsContextCache {
     static std::vector<FileStamp> stamps_of(const TlsServerConfig& config);
 
     std::mutex mutex_;
-    std::optional<TlsServerConfig> config_;  // what context_ (or the last failure) was built from
-    std::vector<FileStamp> stamps_;
+    std::optional<TlsServerConfig> tried_;  // the last configuration built (or tried)
+    std::vector<FileStamp> tried_stamps_;   // its files then
+    std::string last_error_;                // why that build failed, or empty
+    std::optional<TlsServerConfig> built_;  // the configuration of context_
     std::shared_ptr<const TlsContext> context_;
-    std::string last_error_;  // why the first build failed, while there is no context
 };
 
 }  // namespace edgetop::exporter

@@ -384,6 +384,17 @@ TEST_F(TlsServe, BadFilesAndNamesAreRefusedNamingThem) {
     EXPECT_EQ(refused(tls), "client_ca_file " + file("ca.pem") +
                                 " is given but client_auth_type is NoClientCert");
 
+    // A changed configuration that does not load gets no context, not the previous one (whose
+    // client policy may be weaker); the good one still loads after it.
+    TlsContextCache cache;
+    EXPECT_NE(cache.current(config()), nullptr);
+    tls = config();
+    tls.client_auth = ClientAuth::RequireAndVerifyClientCert;
+    tls.client_ca_file = file("not-pem.txt");
+    EXPECT_THROW(cache.current(tls), std::runtime_error);
+    EXPECT_THROW(cache.current(tls), std::runtime_error);
+    EXPECT_NE(cache.current(config()), nullptr);
+
     // Go's names that do apply: the server still serves with them.
     tls = config();
     tls.cipher_suites = {"TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384"};
