@@ -32,34 +32,46 @@ using edgetop::testing::ChildProcess;
 using edgetop::testing::RunResult;
 using edgetop::testing::TempDir;
 
-// Certificates for every test: two CAs (the server's and another), a server certificate and a
-// second one for rotation, an expired and a not-yet-valid one, a client certificate of each CA.
-// `openssl ca` sets the validity dates (x509 -days cannot put them in the past or the future).
+// Certificates, made by parts (each test makes the ones it uses: openssl runs are most of a
+// test's time): `base` a CA and a server certificate of it; `clients` another CA and a client
+// certificate of each; `second` a second server certificate (and key); `validity` an expired and
+// a not-yet-valid server certificate. `openssl ca` sets the validity dates (x509 -days cannot
+// put them in the past or the future).
 constexpr const char* kMakeCertificates = R"script(set -e
 when() { date -u -d "$1" +%Y%m%d%H%M%SZ; }
-printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' >ext.cnf
-printf '[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\n' >ca.cnf
-printf 'default_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n' >>ca.cnf
-: >index.txt
-echo 1000 >serial
 new_key() {  # name [x509 options]: a P-256 key and a request (.csr), or a certificate (.pem)
   openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$1.key" \
     -subj "/CN=$1" -out "$1.$([ -n "${2:-}" ] && echo pem || echo csr)" ${2:-} 2>/dev/null
 }
-new_key ca "-x509 -days 30"
-new_key other-ca "-x509 -days 30"
-for name in server server2 client other-client; do new_key $name; done
 issue() {  # certificate request ca from until
   openssl ca -batch -config ca.cnf -cert "$3.pem" -keyfile "$3.key" -in "$2.csr" -out "$1.pem" \
     -startdate "$(when "$4")" -enddate "$(when "$5")" -extfile ext.cnf -notext 2>/dev/null
 }
-issue server server ca '-1 day' '+30 days'
-issue server2 server2 ca '-1 day' '+30 days'
-issue expired server ca '-3 days' '-1 day'
-issue future server ca '+2 days' '+30 days'
-issue client client ca '-1 day' '+30 days'
-issue other-client other-client other-ca '-1 day' '+30 days'
-echo 'not a certificate' >not-pem.txt
+base() {
+  printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' >ext.cnf
+  printf '[ca]\ndefault_ca=d\n[d]\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\n' >ca.cnf
+  printf 'default_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n' >>ca.cnf
+  : >index.txt
+  echo 1000 >serial
+  echo 'not a certificate' >not-pem.txt
+  new_key ca "-x509 -days 30"
+  new_key server
+  issue server server ca '-1 day' '+30 days'
+}
+clients() {
+  new_key other-ca "-x509 -days 30"
+  for name in client other-client; do new_key $name; done
+  issue client client ca '-1 day' '+30 days'
+  issue other-client other-client other-ca '-1 day' '+30 days'
+}
+second() {
+  new_key server2
+  issue server2 server2 ca '-1 day' '+30 days'
+}
+validity() {
+  issue expired server ca '-3 days' '-1 day'
+  issue future server ca '+2 days' '+30 days'
+}
 )script";
 
 // Runs of HTTPS requests, one process for all (Python starts slowly): each run names a port, the
@@ -111,11 +123,16 @@ class TlsServe : public ::testing::Test {
         for (const char* tool : {"openssl", "curl", "python3"})
             if (!have(tool))
                 GTEST_SKIP() << tool << " is not installed (scripts/install-deps.sh test)";
-        auto made =
-            run({"bash", "-c", std::string("cd '") + dir_.path() + "' && " + kMakeCertificates});
-        ASSERT_EQ(made.status, 0) << made.err;
+        make("base");
         std::ofstream(file("client.py")) << kPythonClient;
         metrics_->publish(families_of("agx-orin"));
+    }
+
+    // Makes the certificates of `part` (see kMakeCertificates).
+    void make(const std::string& part) const {
+        auto made = run(
+            {"bash", "-c", std::string(kMakeCertificates) + "cd '" + dir_.path() + "' && " + part});
+        ASSERT_EQ(made.status, 0) << part << ": " << made.err;
     }
 
     std::string file(const std::string& name) const { return dir_.file(name); }
@@ -215,6 +232,7 @@ TEST_F(TlsServe, Tls12AndTls13AnswerMetricsWithinTheVersionBounds) {
 // Go's table: which of a client without a certificate, with one of another CA and with one of
 // the configured CA gets an answer.
 TEST_F(TlsServe, EachClientAuthTypeFollowsGosSemantics) {
+    make("clients");
     struct Row {
         ClientAuth type;
         const char* name;
@@ -274,6 +292,7 @@ TEST_F(TlsServe, EachClientAuthTypeFollowsGosSemantics) {
 // The server serves any certificate it is given (as Go does); a client that verifies refuses an
 // expired or not-yet-valid one, a client that does not is answered.
 TEST_F(TlsServe, ExpiredAndNotYetValidCertificatesAreRefusedByVerifyingClients) {
+    make("validity");
     for (auto [certificate, complaint] : {std::pair{"expired", "certificate has expired"},
                                           std::pair{"future", "certificate is not yet valid"}}) {
         auto tls = config();
@@ -288,6 +307,7 @@ TEST_F(TlsServe, ExpiredAndNotYetValidCertificatesAreRefusedByVerifyingClients) 
 }
 
 TEST_F(TlsServe, ReplacedCertificateFilesServeTheNextConnection) {
+    make("second");
     TlsServerConfig live;
     live.cert_file = file("live.crt");
     live.key_file = file("live.key");
@@ -335,6 +355,7 @@ TEST_F(TlsServe, ReplacedCertificateFilesServeTheNextConnection) {
 }
 
 TEST_F(TlsServe, BadFilesAndNamesAreRefusedNamingThem) {
+    make("second");
     auto refused = [](const TlsServerConfig& tls) -> std::string {
         try {
             TlsContext context(tls);
