@@ -532,6 +532,33 @@ serves at most 100 requests.
 At most 512 connections are open, 64 from one client address; a connection over either limit
 closes the one idle longest, else the one whose answer has stalled longest (a client that does
 not read it), so slow, idle or non-reading clients cannot keep a scrape out.
+With a
+.B tls_server_config
+in the web configuration, every connection is TLS 1.2 or 1.3 (OpenSSL), in the same thread: its
+handshake must end within 3 s of the accept and counts in the limits above, an unfinished one
+as evictable as an idle connection, so clients that open TCP and never send a ClientHello, or
+stop halfway, cannot keep a scrape out.
+.B client_auth_type
+has Go's meaning, as in node_exporter:
+.B RequestClientCert
+asks for a certificate and takes any,
+.B RequireAnyClientCert
+requires one and takes any,
+.B VerifyClientCertIfGiven
+verifies one when given,
+.B RequireAndVerifyClientCert
+requires one and verifies it (against
+.BR client_ca_file ,
+else the system's CAs).
+.BR cipher_suites " and " curve_preferences
+take Go's names (TLS 1.2 suites: TLS 1.3's cannot be chosen, as in Go);
+.BR TLS10 " and " TLS11
+are accepted, but OpenSSL's security level (the system's openssl.cnf) may still refuse them.
+The certificate, key and CA files are read again when one of them changes (modification time,
+size or inode): the next connection gets the new certificate, without a restart; files that do
+not load leave the previous certificate in use, with one line on standard error.
+An expired or not yet valid certificate is served as it is, as Go serves it (clients that verify
+refuse it).
 SIGINT, SIGTERM or SIGHUP stops it (exit status 0), after the end line of the
 .B \-\-log
 file.

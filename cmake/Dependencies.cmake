@@ -34,6 +34,9 @@ if(NOT XCRYPT_FOUND)  # an older libcrypt-dev without its .pc file: the library 
   add_library(PkgConfig::XCRYPT INTERFACE IMPORTED)
   set_target_properties(PkgConfig::XCRYPT PROPERTIES INTERFACE_LINK_LIBRARIES ${EDGETOP_CRYPT_LIBRARY})
 endif()
+# TLS of `serve` (1.2 and 1.3): OpenSSL 1.1.1 or newer, packaged with its static archives
+# (libssl-dev) by every target release.
+find_package(OpenSSL 1.1.1 REQUIRED)
 
 find_package(fmt REQUIRED)
 set(EDGETOP_FMT_TARGET fmt::fmt CACHE STRING "fmt target to link (fmt::fmt or fmt::fmt-header-only)")

@@ -12,6 +12,8 @@ endif()
 # libcrypt.a (libcrypt-dev) on every target release.
 set(CMAKE_FIND_LIBRARY_SUFFIXES .a)
 set(PKG_CONFIG_USE_STATIC_LIBS ON)
+# FindOpenSSL's own switch: libssl.a and libcrypto.a, with the threads and dl they need.
+set(OPENSSL_USE_STATIC_LIBS TRUE)
 string(APPEND CMAKE_EXE_LINKER_FLAGS " -static")
 add_compile_definitions(EDGETOP_STATIC)
 

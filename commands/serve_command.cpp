@@ -16,6 +16,7 @@
 #include "commands/rule_options.hpp"
 #include "commands/serve_publisher.hpp"
 #include "exporter/metrics_server.hpp"
+#include "exporter/tls_context.hpp"
 
 namespace edgetop {
 
@@ -40,6 +41,26 @@ class BlockedSignals {
   private:
     sigset_t original_{};
 };
+
+// TLS from the web configuration as it reads now: its certificate files are read again when they
+// change (TlsContextCache), the file itself on each connection (WebConfigSource).
+exporter::TlsContextSource tls_of(std::shared_ptr<exporter::WebConfigSource> web) {
+    auto cache = std::make_shared<exporter::TlsContextCache>();
+    return [web = std::move(web), cache]() -> std::shared_ptr<const exporter::TlsContext> {
+        auto config = web->current();
+        return config->tls ? cache->current(*config->tls) : nullptr;
+    };
+}
+
+// Whether anything stands between a client that reaches the port and the metrics.
+bool authenticates(const exporter::ServeSecurity& security) {
+    if (security.bearer_token) return true;
+    if (!security.web_config) return false;
+    auto config = security.web_config->current();
+    return !config->basic_auth_users.empty() ||
+           (config->tls &&
+            config->tls->client_auth == exporter::ClientAuth::RequireAndVerifyClientCert);
+}
 
 }  // namespace
 
@@ -80,11 +101,16 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
                 std::make_shared<exporter::WebConfigSource>(*args.serve.web_config);
         if (args.serve.bearer_token_file)
             security.bearer_token = exporter::read_bearer_token_file(*args.serve.bearer_token_file);
+        if (security.web_config) {
+            security.tls = tls_of(security.web_config);
+            security.tls();  // certificate files that do not load are an error before listening
+        }
     } catch (const std::exception& e) {
         print_error(e.what());
         return 2;
     }
-    bool unauthenticated = !security.web_config && !security.bearer_token;
+    const bool unauthenticated = !authenticates(security);
+    const bool tls = security.web_config && security.web_config->current()->tls;
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
     std::unique_ptr<exporter::MetricsServer> server;
@@ -95,7 +121,8 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
         print_error(e.what());
         return 1;
     }
-    std::fprintf(stderr, "edgetop: serving http://%s/metrics\n", server->address().text().c_str());
+    std::fprintf(stderr, "edgetop: serving %s://%s/metrics\n", tls ? "https" : "http",
+                 server->address().text().c_str());
     if (unauthenticated && !exporter::is_loopback(*address))
         std::fprintf(stderr,
                      "edgetop: %s is reachable from other machines without authentication: "

@@ -1,6 +1,9 @@
 #include "exporter/http_server.hpp"
 
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/epoll.h>
@@ -14,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <list>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -21,6 +25,7 @@
 #include <vector>
 
 #include "exporter/listen_socket.hpp"
+#include "exporter/tls_context.hpp"
 
 namespace edgetop::exporter {
 
@@ -52,7 +57,19 @@ namespace http_loop {
 using Clock = std::chrono::steady_clock;
 
 // What a connection is doing; Closed ones wait for the end of the event batch to be freed.
-enum class Phase { Reading, Writing, Lingering, Closed };
+enum class Phase { Handshaking, Reading, Writing, Lingering, Closed };
+
+// What one read or write on a connection gave: bytes, a wait for the socket to become readable
+// or writable (a TLS read may need to write, a TLS write to read), the peer's end, or a failure.
+enum class Io { Bytes, WantRead, WantWrite, End, Failed };
+struct IoResult {
+    Io io = Io::Failed;
+    size_t bytes = 0;
+};
+
+struct SslFree {
+    void operator()(SSL* ssl) const { SSL_free(ssl); }
+};
 
 struct Connection {
     uint64_t id = 0;
@@ -70,9 +87,16 @@ struct Connection {
     std::shared_ptr<const void> body_owner;
     size_t sent = 0;
     bool close_after = false;
-    uint32_t events = 0;  // what epoll watches
-    size_t lingered = 0;  // bytes read and dropped after the answer
+    uint32_t events = 0;                    // what epoll watches
+    size_t lingered = 0;                    // bytes read and dropped after the answer
+    std::shared_ptr<const TlsContext> tls;  // TLS connections only
+    std::unique_ptr<SSL, SslFree> ssl;      // from the first byte of the handshake on
+    bool tls_failed = false;                // a fatal TLS error: no close_notify may follow
 };
+
+uint32_t interest(Io io) {
+    return io == Io::WantWrite ? EPOLLOUT : EPOLLIN;
+}
 
 std::string peer_key(const sockaddr_storage& address) {
     if (address.ss_family == AF_INET6) {
@@ -87,6 +111,7 @@ constexpr uint64_t kListenerId = 0;
 constexpr uint64_t kStopId = 1;
 constexpr std::chrono::milliseconds kAcceptPause{100};
 constexpr size_t kMaxLingerBytes = 1 << 20;
+constexpr size_t kTlsRecordBytes = 16384;  // the most plaintext one TLS record carries
 
 }  // namespace http_loop
 
@@ -96,8 +121,8 @@ class HttpServer::Loop {
     using Phase = http_loop::Phase;
 
   public:
-    Loop(const ListenAddress& address, HttpHandler handler, HttpLimits limits)
-        : handler_(std::move(handler)), limits_(limits) {
+    Loop(const ListenAddress& address, HttpHandler handler, HttpLimits limits, TlsContextSource tls)
+        : handler_(std::move(handler)), limits_(limits), tls_source_(std::move(tls)) {
         listen_fd_ = open_listen_socket(address, port_);
         epoll_fd_ = ::epoll_create1(EPOLL_CLOEXEC);
         stop_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -255,10 +280,25 @@ class HttpServer::Loop {
     }
 
     void add(int fd, std::string peer) {
+        std::shared_ptr<const TlsContext> tls;
+        if (tls_source_) {
+            auto context = tls_context();
+            if (!context) {
+                ::close(fd);
+                return;
+            }
+            tls = std::move(*context);
+        }
         // A bounded kernel buffer: a client that does not read stalls its answer early, where
         // eviction can see it, instead of holding megabytes of the machine's memory.
         int send_buffer = limits_.send_buffer_bytes;
         ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &send_buffer, sizeof send_buffer);
+        if (tls) {
+            // An answer is several writes (a record each), not one sendmsg: without this, the
+            // last one waits for the client's delayed acknowledgement (40 ms).
+            int one = 1;
+            ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        }
         ++per_address_[peer];
         ++live_;
         Connection& connection = waiting_.emplace_back();
@@ -268,10 +308,29 @@ class HttpServer::Loop {
         by_id_[connection.id] = std::prev(waiting_.end());
         connection.events = EPOLLIN;
         watch(fd, connection.id, EPOLL_CTL_ADD, EPOLLIN);
-        schedule(connection, Clock::now() + limits_.header_timeout);
+        if (tls) {
+            connection.tls = std::move(tls);
+            connection.phase = Phase::Handshaking;
+        }
+        schedule(connection, Clock::now() + (connection.tls ? limits_.handshake_timeout
+                                                            : limits_.header_timeout));
         // A client usually sends its request with the connection: answer it now, before a
         // later connection in this batch could find this one idle.
         read_from(connection);
+    }
+
+    // The TLS context for a new connection, null when the source gives none (plain HTTP);
+    // nullopt when the source failed: the connection is closed, never answered in plain HTTP.
+    std::optional<std::shared_ptr<const TlsContext>> tls_context() {
+        try {
+            return tls_source_();
+        } catch (const std::exception& e) {
+            if (tls_problem_ != e.what()) {
+                tls_problem_ = e.what();
+                std::fprintf(stderr, "edgetop: no TLS: %s\n", e.what());
+            }
+            return std::nullopt;
+        }
     }
 
     void set_events(Connection& connection, uint32_t events) {
@@ -297,7 +356,87 @@ class HttpServer::Loop {
         }
     }
 
+    // Runs the TLS handshake as far as the socket allows; a finished one reads the request.
+    void handshake(Connection& connection) {
+        if (!connection.ssl) {
+            // The SSL object (kilobytes) is made once the ClientHello begins: a client that
+            // connects and sends nothing holds none.
+            char first = 0;
+            ssize_t n = ::recv(connection.fd, &first, 1, MSG_PEEK);
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return;
+            if (n > 0) connection.ssl.reset(SSL_new(connection.tls->native()));
+            if (!connection.ssl || SSL_set_fd(connection.ssl.get(), connection.fd) != 1) {
+                close(connection);  // closed before a byte, or no memory
+                return;
+            }
+            SSL_set_accept_state(connection.ssl.get());
+        }
+        ERR_clear_error();
+        int result = SSL_do_handshake(connection.ssl.get());
+        if (result == 1) {
+            connection.phase = Phase::Reading;
+            schedule(connection, Clock::now() + limits_.header_timeout);
+            set_events(connection, EPOLLIN);
+            read_from(connection);
+            return;
+        }
+        switch (SSL_get_error(connection.ssl.get(), result)) {
+            case SSL_ERROR_WANT_READ:
+                set_events(connection, EPOLLIN);
+                return;
+            case SSL_ERROR_WANT_WRITE:
+                set_events(connection, EPOLLOUT);
+                return;
+            default:
+                connection.tls_failed = true;
+                close(connection);
+        }
+    }
+
+    // Reads at most `room` bytes of the request stream: the socket's, or what TLS decrypts (a
+    // lingering connection's bytes are dropped unread, TLS or not).
+    http_loop::IoResult receive(Connection& connection, char* buffer, size_t room) {
+        using http_loop::Io;
+        if (!connection.ssl || connection.phase == Phase::Lingering) {
+            for (;;) {
+                ssize_t n = ::recv(connection.fd, buffer, room, 0);
+                if (n > 0) return {Io::Bytes, static_cast<size_t>(n)};
+                if (n == 0) return {Io::End};
+                if (errno == EINTR) continue;
+                return {errno == EAGAIN || errno == EWOULDBLOCK ? Io::WantRead : Io::Failed};
+            }
+        }
+        ERR_clear_error();
+        size_t got = 0;
+        if (SSL_read_ex(connection.ssl.get(), buffer, room, &got) == 1) return {Io::Bytes, got};
+        return tls_failure(connection, SSL_get_error(connection.ssl.get(), 0));
+    }
+
+    static http_loop::IoResult tls_failure(Connection& connection, int error) {
+        using http_loop::Io;
+        switch (error) {
+            case SSL_ERROR_WANT_READ:
+                return {Io::WantRead};
+            case SSL_ERROR_WANT_WRITE:
+                return {Io::WantWrite};
+            case SSL_ERROR_ZERO_RETURN:  // close_notify
+                return {Io::End};
+            case SSL_ERROR_SYSCALL:
+                connection.tls_failed = true;
+                // OpenSSL 1.1 reports a close without close_notify so.
+                return {ERR_peek_error() == 0 && errno == 0 ? Io::End : Io::Failed};
+            default:
+                connection.tls_failed = true;
+                return {Io::Failed};
+        }
+    }
+
     void read_from(Connection& connection) {
+        using http_loop::Io;
+        if (connection.phase == Phase::Handshaking) {
+            handshake(connection);
+            return;
+        }
         char buffer[16384];
         bool progressed = false;
         for (;;) {
@@ -307,24 +446,26 @@ class HttpServer::Loop {
                 if (connection.in.size() > kMaxHeaderBytes) break;
                 room = std::min(room, kMaxHeaderBytes + 1 - connection.in.size());
             }
-            ssize_t n = ::recv(connection.fd, buffer, room, 0);
-            if (n > 0) {
+            auto [io, n] = receive(connection, buffer, room);
+            if (io == Io::Bytes) {
                 progressed = true;
                 if (connection.phase == Phase::Lingering) {
-                    connection.lingered += static_cast<size_t>(n);
+                    connection.lingered += n;
                     if (connection.lingered > http_loop::kMaxLingerBytes) break;
                     continue;
                 }
-                connection.in.append(buffer, static_cast<size_t>(n));
+                connection.in.append(buffer, n);
                 if (!connection.request_started) {
                     connection.request_started = true;
                     schedule(connection, Clock::now() + limits_.header_timeout);
                 }
                 continue;
             }
-            if (n < 0 && errno == EINTR) continue;
-            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-            if (n == 0 && connection.phase == Phase::Reading) {
+            if (io == Io::WantRead || io == Io::WantWrite) {
+                set_events(connection, http_loop::interest(io));
+                break;
+            }
+            if (io == Io::End && connection.phase == Phase::Reading) {
                 // A FIN after a request (the client's shutdown(SHUT_WR)) still gets the answer:
                 // advance() answers what came, then closes.
                 connection.peer_closed = true;
@@ -411,6 +552,15 @@ class HttpServer::Loop {
         head += std::to_string(answer.body.size());
         head += keep_alive ? "\r\nConnection: keep-alive\r\n\r\n" : "\r\nConnection: close\r\n\r\n";
         connection.body = head_only ? std::string_view() : answer.body;
+        if (connection.ssl) {
+            // One TLS record for the head and the body's start: a record of its own for the head
+            // would cost a seal and a send per answer (a scrape's body often fits whole).
+            size_t start = std::min(
+                connection.body.size(),
+                http_loop::kTlsRecordBytes - std::min(http_loop::kTlsRecordBytes, head.size()));
+            head.append(connection.body.substr(0, start));
+            connection.body.remove_prefix(start);
+        }
         connection.body_owner = std::move(answer.owner);
         connection.sent = 0;
         connection.close_after = !keep_alive;
@@ -421,42 +571,62 @@ class HttpServer::Loop {
         schedule(connection, now + limits_.write_timeout);
     }
 
+    // One write of what is left of the answer: head and body in one sendmsg (the body is not
+    // copied), or over TLS the head (which carries the body's start) or the body.
+    http_loop::IoResult send_some(Connection& connection) {
+        using http_loop::Io;
+        size_t sent = connection.sent;
+        std::string_view parts[2] = {connection.head, connection.body};
+        if (sent < parts[0].size()) {
+            parts[0].remove_prefix(sent);
+        } else {
+            parts[1].remove_prefix(sent - parts[0].size());
+            parts[0] = {};
+        }
+        if (connection.ssl) {
+            std::string_view part = parts[0].empty() ? parts[1] : parts[0];
+            ERR_clear_error();
+            size_t wrote = 0;
+            if (SSL_write_ex(connection.ssl.get(), part.data(), part.size(), &wrote) == 1)
+                return {Io::Bytes, wrote};
+            return tls_failure(connection, SSL_get_error(connection.ssl.get(), 0));
+        }
+        iovec iov[2];
+        size_t count = 0;
+        for (std::string_view part : parts)
+            if (!part.empty()) iov[count++] = {const_cast<char*>(part.data()), part.size()};
+        msghdr message{};
+        message.msg_iov = iov;
+        message.msg_iovlen = count;
+        for (;;) {
+            ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (n > 0) return {Io::Bytes, static_cast<size_t>(n)};
+            if (n < 0 && errno == EINTR) continue;
+            return {n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::WantWrite
+                                                                       : Io::Failed};
+        }
+    }
+
     // Writes what the socket takes; true when the answer is complete and the connection reads
     // again, false when it waits for the socket or was closed.
     bool write_some(Connection& connection) {
         size_t total = connection.head.size() + connection.body.size();
         bool progressed = false;
         while (connection.sent < total) {
-            iovec parts[2];
-            int count = 0;
-            size_t sent = connection.sent;
-            if (sent < connection.head.size()) {
-                parts[count++] = {connection.head.data() + sent, connection.head.size() - sent};
-                sent = 0;
-            } else {
-                sent -= connection.head.size();
-            }
-            if (sent < connection.body.size())
-                parts[count++] = {const_cast<char*>(connection.body.data()) + sent,
-                                  connection.body.size() - sent};
-            msghdr message{};
-            message.msg_iov = parts;
-            message.msg_iovlen = static_cast<size_t>(count);
-            ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
-            if (n > 0) {
-                connection.sent += static_cast<size_t>(n);
+            auto [io, n] = send_some(connection);
+            if (io == http_loop::Io::Bytes) {
+                connection.sent += n;
                 progressed = true;
                 continue;
             }
-            if (n < 0 && errno == EINTR) continue;
-            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            if (io == http_loop::Io::WantRead || io == http_loop::Io::WantWrite) {
                 if (progressed) {
                     // The answers stalled longest stay first in line for eviction.
                     move_to_end(connection, writing_);
                     schedule(connection, std::min(Clock::now() + limits_.write_timeout,
                                                   connection.write_until));
                 }
-                set_events(connection, EPOLLOUT);
+                set_events(connection, http_loop::interest(io));
                 return false;
             }
             close(connection);
@@ -480,6 +650,7 @@ class HttpServer::Loop {
     // Ends the answer with a FIN and reads what the client still sends for a moment, so that a
     // close with unread bytes does not reset the connection before the client read the answer.
     void linger(Connection& connection) {
+        notify_close(connection);
         ::shutdown(connection.fd, SHUT_WR);
         connection.in.clear();
         connection.in.shrink_to_fit();
@@ -488,10 +659,25 @@ class HttpServer::Loop {
         read_from(connection);
     }
 
+    // TLS's close_notify, once, where the session is sound; best effort (a full socket buffer
+    // drops it, as the close that follows would).
+    static void notify_close(Connection& connection) {
+        SSL* ssl = connection.ssl.get();
+        if (!ssl || connection.tls_failed || !SSL_is_init_finished(ssl) ||
+            (SSL_get_shutdown(ssl) & SSL_SENT_SHUTDOWN))
+            return;
+        ERR_clear_error();
+        SSL_shutdown(ssl);
+        ERR_clear_error();
+    }
+
     // A closed connection leaves by_id_ (later events of the batch skip it) but stays in closed_
     // until the batch ends: the functions that closed it still hold it.
     void close(Connection& connection) {
         if (connection.phase == Phase::Closed) return;
+        notify_close(connection);
+        connection.ssl.reset();
+        connection.tls.reset();
         ::close(connection.fd);  // also removes it from the epoll set
         connection.fd = -1;
         deadlines_.erase({connection.deadline, connection.id});
@@ -506,6 +692,8 @@ class HttpServer::Loop {
 
     HttpHandler handler_;
     HttpLimits limits_;
+    TlsContextSource tls_source_;
+    std::string tls_problem_;  // the source's last failure, said once
     int listen_fd_ = -1;
     int epoll_fd_ = -1;
     int stop_fd_ = -1;
@@ -526,8 +714,9 @@ class HttpServer::Loop {
     std::thread thread_;
 };
 
-HttpServer::HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits)
-    : loop_(std::make_unique<Loop>(address, std::move(handler), limits)) {}
+HttpServer::HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits,
+                       TlsContextSource tls)
+    : loop_(std::make_unique<Loop>(address, std::move(handler), limits, std::move(tls))) {}
 
 HttpServer::~HttpServer() = default;
 

@@ -12,6 +12,12 @@
 // connection that has been idle longest (waiting for a request) or, when every one is being
 // answered, the one whose answer has stalled longest (a client that does not read). A client
 // that half-closes after its request (FIN) is answered, then closed.
+//
+// TLS (1.2 and 1.3, OpenSSL) runs inside the same loop: a connection whose context source gives a
+// context first handshakes without blocking, within handshake_timeout from its accept, and counts
+// in the limits like any other (a handshake that has not finished is as evictable as an idle
+// reader), so clients that open TCP and never send a ClientHello, or stop halfway, cannot starve
+// the others. An answer is written as TLS records; a closed TLS connection sends close_notify.
 #pragma once
 
 #include <chrono>
@@ -29,6 +35,7 @@ struct HttpLimits {
     int max_connections = 512;
     int max_connections_per_address = 64;
     int max_requests_per_connection = 100;
+    std::chrono::milliseconds handshake_timeout{3000};  // a whole TLS handshake, from the accept
     std::chrono::milliseconds header_timeout{3000};
     std::chrono::milliseconds idle_timeout{5000};
     std::chrono::milliseconds write_timeout{5000};  // without any progress
@@ -47,6 +54,12 @@ struct HttpAnswer {
 
 using HttpHandler = std::function<HttpAnswer(const HttpRequest&)>;
 
+class TlsContext;
+// Asked once for each accepted connection: the TLS context to handshake with (so a rotated
+// certificate serves the next connection), or null for plain HTTP. When it throws, the
+// connection is closed, never answered in plain HTTP.
+using TlsContextSource = std::function<std::shared_ptr<const TlsContext>()>;
+
 // The status line's reason phrase for the statuses this server sends.
 std::string_view reason_phrase(int status);
 
@@ -54,7 +67,8 @@ class HttpServer {
   public:
     // Binds `address` and starts serving on a thread of its own (with every signal blocked).
     // Throws std::runtime_error("cannot listen on ADDR: REASON") when it cannot bind.
-    HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits = {});
+    HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits = {},
+               TlsContextSource tls = {});
     // Stops the thread and closes every connection.
     ~HttpServer();
     HttpServer(const HttpServer&) = delete;

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "exporter/content_negotiation.hpp"
 
@@ -95,7 +96,7 @@ MetricsServer::MetricsServer(const ListenAddress& address, std::shared_ptr<Lates
               std::shared_ptr<const WebConfig> config = web ? web->current() : nullptr;
               return answer_secured_request(request, *latest, config.get(), *authenticator);
           },
-          limits) {
+          limits, std::move(security.tls)) {
     address_.port = server_.port();
 }
 

@@ -29,6 +29,7 @@ HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetric
 struct ServeSecurity {
     std::shared_ptr<WebConfigSource> web_config;  // null: none
     std::optional<std::string> bearer_token;
+    TlsContextSource tls;  // empty: plain HTTP (see http_server.hpp)
 };
 
 // The answer under `config` (null: no web configuration): 401 without valid credentials, else
@@ -40,6 +41,7 @@ class MetricsServer {
   public:
     // Starts listening. Throws std::runtime_error("cannot listen on ADDR: REASON") when the
     // address cannot be bound (in use, not local, no permission, no IPv6).
+    // With `security.tls`, connections are served over TLS whenever it gives a context.
     MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
                   HttpLimits limits = {}, ServeSecurity security = {});
     MetricsServer(const MetricsServer&) = delete;

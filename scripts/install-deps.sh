@@ -7,7 +7,8 @@
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
 #            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin), lld (faster
 #            links of the test executables), systemd (systemd-analyze checks the service unit),
-#            and a decimal-comma locale (de_DE.UTF-8, generated
+#            openssl, curl and python3 (the certificates and clients of serve's TLS tests), and a
+#            decimal-comma locale (de_DE.UTF-8, generated
 #            from the locales package) for the tests that a file's numbers ignore the locale
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
 #
@@ -35,8 +36,10 @@ if [ -r /etc/os-release ]; then
 fi
 
 compiler=""
-common=(cmake pkg-config libncurses-dev libfmt-dev nlohmann-json3-dev zlib1g-dev libzstd-dev libyaml-dev
-  libcrypt-dev)
+common=(cmake pkg-config libncurses-dev libfmt-dev nlohmann-json3-dev zlib1g-dev libzstd-dev)
+# serve's TLS: OpenSSL's headers and its shared and static libraries; its web configuration:
+# libyaml, and libxcrypt for bcrypt. In every release below, each with its static archive.
+common+=(libssl-dev libyaml-dev libcrypt-dev)
 # Names checked against each release's package lists (packages.debian.org /
 # packages.ubuntu.com) unless marked otherwise.
 case "$id $version" in
@@ -70,7 +73,7 @@ case "$id $version" in
     ;;
 esac
 test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld systemd
-  locales)
+  locales openssl curl python3)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
 

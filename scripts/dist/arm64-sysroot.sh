@@ -15,6 +15,7 @@ packages=(
   zlib1g zlib1g-dev libzstd1 libzstd-dev libfmt9 libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark1debian
   libsimdjson-dev libsimdjson14
+  libssl-dev libssl3
 )
 stamp="$dir/.complete"
 want=$(printf '%s\n' "${packages[@]}" | sha1sum | cut -c1-12)
