@@ -16,6 +16,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark1debian
   libsimdjson-dev libsimdjson14
   libssl-dev libssl3
+  libyaml-dev libyaml-0-2
 )
 stamp="$dir/.complete"
 want=$(printf '%s\n' "${packages[@]}" | sha1sum | cut -c1-12)

@@ -15,7 +15,7 @@ version=$(sed -n 's/^project(edgetop VERSION \([0-9][0-9.]*\).*/\1/p' "$root/CMa
 [ -n "$version" ] || { echo "no VERSION in project() of CMakeLists.txt" >&2; exit 1; }
 
 "$root/scripts/install-deps.sh" build
-host_packages=(locales zlib1g-dev libzstd-dev dpkg-dev debian-archive-keyring file binutils)
+host_packages=(locales zlib1g-dev libzstd-dev libssl-dev libyaml-dev libcrypt-dev dpkg-dev debian-archive-keyring file binutils)
 case " $archs " in *" aarch64 "*) host_packages+=(crossbuild-essential-arm64 binutils-aarch64-linux-gnu) ;; esac
 "$here/need-packages.sh" "${host_packages[@]}"
 

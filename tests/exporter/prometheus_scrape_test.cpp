@@ -1,14 +1,17 @@
 // A real Prometheus server (Debian package prometheus) scrapes `edgetop serve --root <fixture>`
 // on loopback, and its HTTP API returns the fixture's values: the end-to-end path a fleet uses.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <thread>
 
 #include "tests/exporter/bcrypt_hash.hpp"
 #include "tests/exporter/prometheus_server.hpp"
 #include "tests/exporter/serve_process.hpp"
+#include "tests/exporter/test_certificates.hpp"
 #include "tests/support/fixture_tree.hpp"
 
 namespace edgetop::testing {
@@ -80,50 +83,68 @@ TEST(PrometheusScrape, RealServerStoresTheFixtureSeries) {
     EXPECT_EQ(prometheus_status, 0) << prometheus.child().log();
 }
 
-// Scrape jobs as a fleet writes them for a serve that asks for basic auth: with the right
-// password the series arrive; with a wrong one the target is down and Prometheus says 401.
-TEST(PrometheusScrape, BasicAuthOfTheScrapeJob) {
+// Scrape jobs as a fleet writes them for a serve over TLS that asks for a client certificate of
+// its CA and a password: with both the series arrive; with a wrong password the target is down
+// with 401 in Prometheus' own lastError; without a client certificate the handshake fails.
+TEST(PrometheusScrape, OverTlsWithAClientCertificateAndBasicAuth) {
     if (!std::filesystem::exists(kPrometheus))
         GTEST_SKIP() << kPrometheus << " is missing (Debian package prometheus)";
+    if (access("/usr/bin/openssl", X_OK) != 0)
+        GTEST_SKIP() << "/usr/bin/openssl is missing (package openssl)";
     TempDir dir;
+    auto made = ChildProcess(
+                    {"bash", "-c",
+                     std::string(kMakeCertificates) + "cd '" + dir.path() + "' && base && clients"})
+                    .collect(30s);
+    ASSERT_EQ(made.status, 0) << made.err;
     std::ofstream(dir.file("web.yml"))
+        << "tls_server_config:\n  cert_file: server.pem\n  key_file: server.key\n"
+        << "  client_auth_type: RequireAndVerifyClientCert\n  client_ca_file: ca.pem\n"
         << "basic_auth_users:\n  prometheus: " << bcrypt_hash("scrape-pw") << "\n";
     std::ofstream(dir.file("password")) << "scrape-pw\n";
     ServeProcess serve(dir, {"--root", fixture_path("agx-orin"), "--interval", "250",
                              "--web-config", dir.file("web.yml")});
     ASSERT_NE(serve.port(), 0) << serve.child().log();
-    std::string target = "      - targets: ['127.0.0.1:" + std::to_string(serve.port()) + "']\n";
-    PrometheusServer prometheus(dir, serve.port(), "",
-                                "    basic_auth:\n      username: prometheus\n"
-                                "      password_file: " +
-                                    dir.file("password") + "\n",
-                                "  - job_name: wrong_password\n"
-                                "    basic_auth:\n      username: prometheus\n"
-                                "      password: not-the-password\n"
-                                "    static_configs:\n" +
-                                    target);
+    EXPECT_NE(serve.child().log().find("serving https://"), std::string::npos);
+
+    std::string tls = "    scheme: https\n    tls_config:\n      ca_file: " + dir.file("ca.pem") +
+                      "\n      server_name: localhost\n";
+    std::string client_certificate = "      cert_file: " + dir.file("client.pem") +
+                                     "\n      key_file: " + dir.file("client.key") + "\n";
+    std::string target =
+        "    static_configs:\n      - targets: ['127.0.0.1:" + std::to_string(serve.port()) +
+        "']\n";
+    PrometheusServer prometheus(
+        dir, serve.port(), "",
+        tls + client_certificate + "    basic_auth:\n      username: prometheus\n" +
+            "      password_file: " + dir.file("password") + "\n",
+        "  - job_name: wrong_password\n" + tls + client_certificate +
+            "    basic_auth:\n      username: prometheus\n      password: not-the-password\n" +
+            target + "  - job_name: no_client_certificate\n" + tls +
+            "    basic_auth:\n      username: prometheus\n      password_file: " +
+            dir.file("password") + "\n" + target);
     auto up = prometheus.query_until_found("up{job=\"edgetop\"} == 1", 15s);
     ASSERT_FALSE(up.empty()) << prometheus.child().log();
     auto board = prometheus.query_until_found("edgetop_board_info", 5s);
     ASSERT_EQ(board.size(), 1u);
     EXPECT_EQ(board[0]["metric"]["soc"], "tegra234");
 
-    std::string last_error;
-    std::string health;
-    for (int attempt = 0; attempt < 60 && last_error.empty(); ++attempt) {
+    // The last error Prometheus keeps for each job's target, once it has one.
+    std::map<std::string, std::string> last_error;
+    for (int attempt = 0; attempt < 60 && last_error.size() < 2; ++attempt) {
         auto targets = prometheus.api("/api/v1/targets");
-        if (targets.is_object() && targets["data"].is_object()) {
+        if (targets.is_object() && targets["data"].is_object())
             for (const auto& active : targets["data"]["activeTargets"]) {
-                if (active["labels"].value("job", "") != "wrong_password") continue;
-                last_error = active.value("lastError", "");
-                health = active.value("health", "");
+                std::string job = active["labels"].value("job", "");
+                if (job != "edgetop" && active.value("health", "") == "down")
+                    last_error[job] = active.value("lastError", "");
             }
-        }
-        if (last_error.empty()) std::this_thread::sleep_for(250ms);
+        if (last_error.size() < 2) std::this_thread::sleep_for(250ms);
     }
-    EXPECT_EQ(health, "down");
-    EXPECT_NE(last_error.find("401"), std::string::npos) << last_error;
-    EXPECT_EQ(prometheus.query_until_found("up{job=\"wrong_password\"} == 0", 10s).size(), 1u);
+    EXPECT_NE(last_error["wrong_password"].find("401"), std::string::npos)
+        << last_error["wrong_password"];
+    EXPECT_NE(last_error["no_client_certificate"].find("certificate"), std::string::npos)
+        << last_error["no_client_certificate"];
     EXPECT_EQ(prometheus.child().stop(10s), 0) << prometheus.child().log();
     EXPECT_EQ(serve.child().stop(10s), 0) << serve.child().log();
 }

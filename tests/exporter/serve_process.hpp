@@ -20,7 +20,7 @@ class ServeProcess {
     // for the line that names the port; port() is 0 when it never came.
     ServeProcess(const TempDir& dir, const std::vector<std::string>& extra)
         : child_(arguments(extra), {.log_path = dir.file("serve.log")}) {
-        static const std::regex serving(R"(serving http://127\.0\.0\.1:(\d+)/metrics)");
+        static const std::regex serving(R"(serving https?://127\.0\.0\.1:(\d+)/metrics)");
         if (auto port = child_.wait_for_log(serving, std::chrono::seconds(20)))
             port_ = std::stoi(*port);
     }
