@@ -27,9 +27,9 @@ HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetric
 
 // Who may read the pages: serve's --web-config and --bearer-token-file.
 struct ServeSecurity {
-    std::shared_ptr<WebConfigSource> web_config;  // null: none
-    std::optional<std::string> bearer_token;
-    TlsContextSource tls;  // empty: plain HTTP (see http_server.hpp)
+    std::shared_ptr<WebConfigSource> web_config{};  // null: none
+    std::optional<std::string> bearer_token{};
+    TlsContextSource tls{};  // empty: plain HTTP (see http_server.hpp)
 };
 
 // The answer under `config` (null: no web configuration): 401 without valid credentials, else

@@ -20,6 +20,7 @@
 #include "sensors/core/source.hpp"
 #include "sensors/processes/processes_gpu_fds.hpp"
 #include "sensors/processes/processes_scan.hpp"
+#include "sensors/processes/processes_sources.hpp"
 #include "sensors/processes/processes_stat_line.hpp"
 #include "sensors/processes/processes_status.hpp"
 #include "sensors/processes/processes_tracker.hpp"
