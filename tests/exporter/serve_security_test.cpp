@@ -125,6 +125,10 @@ TEST(ServeSecurity, BadFilesAreRefusedBeforeAnythingListens) {
     std::ofstream(dir.file("hash.yml")) << "basic_auth_users:\n  alice: $2y$10$short\n";
     ASSERT_EQ(::mkfifo(dir.file("fifo.yml").c_str(), 0600), 0);
     std::ofstream(dir.file("empty-token"));
+    // TLS settings that parse but do not load: checked before listening too.
+    std::ofstream(dir.file("not-pem.txt")) << "not a certificate\n";
+    std::ofstream(dir.file("not-pem.yml"))
+        << "tls_server_config:\n  cert_file: not-pem.txt\n  key_file: not-pem.txt\n";
     const std::pair<std::vector<std::string>, std::string> cases[] = {
         {{"--web-config", dir.file("unknown.yml")},
          "--web-config " + dir.file("unknown.yml") +
@@ -135,6 +139,8 @@ TEST(ServeSecurity, BadFilesAreRefusedBeforeAnythingListens) {
              "bcrypt hash"},
         {{"--web-config", dir.file("fifo.yml")},
          "--web-config " + dir.file("fifo.yml") + ": not a regular file"},
+        {{"--web-config", dir.file("not-pem.yml")},
+         "the certificate " + dir.file("not-pem.txt")},
         {{"--bearer-token-file", dir.file("empty-token")},
          "--bearer-token-file " + dir.file("empty-token") + ": empty"},
     };
