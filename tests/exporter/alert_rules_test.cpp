@@ -19,6 +19,7 @@
 #include "analysis/rules_catalog.hpp"
 #include "exporter/alert_rules.hpp"
 #include "exporter/grafana_dashboard.hpp"
+#include "tests/exporter/prometheus_server.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -348,6 +349,8 @@ class AlertRules : public ::testing::Test {
     void SetUp() override {
         if (!std::filesystem::exists(kPromtool))
             GTEST_SKIP() << kPromtool << " is missing (Debian package prometheus)";
+        if (std::string too_old = testing::rules_need_newer_prometheus(); !too_old.empty())
+            GTEST_SKIP() << too_old;
     }
 
     // Writes the rules for `config` and their unit tests, and runs promtool test rules.

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <chrono>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,6 +33,22 @@ inline std::string url_encode(const std::string& text) {
         }
     }
     return out;
+}
+
+// Why this machine's Prometheus cannot load edgetop's generated rules, or "" when it can: they
+// use keep_firing_for (the board's clear_s), which Prometheus reads from 2.42 on (Debian 11 has
+// 2.24). The version is promtool's, which comes with the server.
+inline std::string rules_need_newer_prometheus() {
+    RunResult version =
+        ChildProcess({"/usr/bin/promtool", "--version"}).collect(std::chrono::seconds(10));
+    std::smatch found;
+    std::string text = version.out + version.err;
+    if (!std::regex_search(text, found, std::regex(R"(version (\d+)\.(\d+))")))
+        return "promtool --version says no version: " + text;
+    int major = std::stoi(found[1]), minor = std::stoi(found[2]);
+    if (major > 2 || (major == 2 && minor >= 42)) return "";
+    return "Prometheus " + found[1].str() + "." + found[2].str() +
+           " reads no keep_firing_for (2.42 or newer does)";
 }
 
 class PrometheusServer {
