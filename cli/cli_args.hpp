@@ -88,9 +88,9 @@ struct SweepArgs {
 };
 
 struct ServeArgs {
-    std::string listen;                            // HOST:PORT
-    std::optional<std::string> log;                // also write the session here ("-": standard output)
-    std::optional<std::string> web_config;         // exporter-toolkit's web configuration
+    std::string listen;                     // HOST:PORT
+    std::optional<std::string> log;         // also write the session here ("-": standard output)
+    std::optional<std::string> web_config;  // exporter-toolkit's web configuration
     std::optional<std::string> bearer_token_file;  // the token clients must send
     bool print_alert_rules = false;                // print the Prometheus alerting rules, then exit
     bool print_grafana_dashboard = false;          // print the Grafana dashboard, then exit

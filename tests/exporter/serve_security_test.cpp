@@ -139,8 +139,7 @@ TEST(ServeSecurity, BadFilesAreRefusedBeforeAnythingListens) {
              "bcrypt hash"},
         {{"--web-config", dir.file("fifo.yml")},
          "--web-config " + dir.file("fifo.yml") + ": not a regular file"},
-        {{"--web-config", dir.file("not-pem.yml")},
-         "the certificate " + dir.file("not-pem.txt")},
+        {{"--web-config", dir.file("not-pem.yml")}, "the certificate " + dir.file("not-pem.txt")},
         {{"--bearer-token-file", dir.file("empty-token")},
          "--bearer-token-file " + dir.file("empty-token") + ": empty"},
     };
