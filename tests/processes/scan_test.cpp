@@ -27,6 +27,7 @@ namespace {
 using namespace std::chrono_literals;
 using testing::ChildProcess;
 using testing::idle;
+using testing::on_usr1;
 using testing::ready;
 using testing::run_in_child;
 
@@ -138,14 +139,7 @@ TEST(ProcessScan, FactsFromLibprocFieldsFromTheOpenStat) {
 
 TEST(ProcessScan, RenamedProcessGetsItsNewName) {
     // Renames itself (as an exec would) on SIGUSR1.
-    ChildProcess renaming("et-before", [](int fd) {
-        sigset_t usr1;
-        sigemptyset(&usr1);
-        sigaddset(&usr1, SIGUSR1);
-        sigprocmask(SIG_BLOCK, &usr1, nullptr);
-        ready(fd);
-        int signal = 0;
-        sigwait(&usr1, &signal);
+    ChildProcess renaming = on_usr1("et-before", [](int fd) {
         prctl(PR_SET_NAME, "et-after");
         idle(fd);
     });

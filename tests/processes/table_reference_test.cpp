@@ -112,20 +112,6 @@ bool exec_done(int pid, const std::string& command) {
     return false;
 }
 
-// Sleeps until SIGUSR1, then runs `then`.
-ChildProcess on_usr1(const char* name, void (*then)(int fd)) {
-    return ChildProcess(name, [then](int fd) {
-        sigset_t usr1;
-        sigemptyset(&usr1);
-        sigaddset(&usr1, SIGUSR1);
-        sigprocmask(SIG_BLOCK, &usr1, nullptr);
-        ready(fd);
-        int signal = 0;
-        sigwait(&usr1, &signal);
-        then(fd);
-    });
-}
-
 TEST(TableReference, ChildrenMatchProcAsTheyStartRenameExecAndExit) {
     ChildProcess sleeper("et-ref-idle", idle);
     ChildProcess threaded("et-ref-thr", [](int fd) {

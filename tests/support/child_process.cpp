@@ -206,6 +206,19 @@ void idle(int fd) {
         ::pause();
 }
 
+ChildProcess on_usr1(const char* name, void (*then)(int fd)) {
+    return ChildProcess(name, [then](int fd) {
+        sigset_t usr1;
+        sigemptyset(&usr1);
+        sigaddset(&usr1, SIGUSR1);
+        sigprocmask(SIG_BLOCK, &usr1, nullptr);
+        ready(fd);
+        int signal = 0;
+        sigwait(&usr1, &signal);
+        then(fd);
+    });
+}
+
 int run_in_child(const std::function<int()>& body) {
     pid_t pid = ::fork();
     if (pid == 0) {

@@ -88,6 +88,8 @@ class ChildProcess {
 void ready(int fd);
 // A forked body that says it is ready and then sleeps until killed.
 [[noreturn]] void idle(int fd);
+// A forked child named `name` that says it is ready, sleeps until SIGUSR1, then runs `then`.
+ChildProcess on_usr1(const char* name, void (*then)(int fd));
 // Runs `body` in a forked process that dies with the test process; its exit code, 128 + signal,
 // or -1 when it could not be started.
 int run_in_child(const std::function<int()>& body);
