@@ -10,16 +10,10 @@
 #include "analysis/rules_catalog.hpp"
 #include "edgetop/numbers.hpp"
 #include "sensors/core/sysfs_file.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::analysis {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
-}
 
 std::optional<double> parse_number(std::string_view text) {
     double value = 0;
@@ -120,9 +114,7 @@ std::optional<std::string> parse_rule_config(std::string_view text, RuleConfig& 
     int line_number = 0;
     while (!text.empty()) {
         ++line_number;
-        const auto newline = text.find('\n');
-        std::string_view line = text.substr(0, newline);
-        text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+        std::string_view line = next_line(text);
         if (const auto hash = line.find('#'); hash != std::string_view::npos)
             line = line.substr(0, hash);
         line = trim(line);

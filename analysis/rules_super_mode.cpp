@@ -6,6 +6,7 @@
 #include "analysis/rules_checks.hpp"
 #include "analysis/rules_window.hpp"
 #include "analysis/super_mode.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -27,12 +28,7 @@ const PowerMode* gpu_cap_mode(const Board& board, const PowerMode& mode) {
 }  // namespace
 
 bool is_super_mode(std::string_view mode_name) {
-    constexpr std::string_view kSuper = "SUPER";
-    auto upper = [](char c) {
-        return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    };
-    return std::search(mode_name.begin(), mode_name.end(), kSuper.begin(), kSuper.end(),
-                       [&](char a, char b) { return upper(a) == b; }) != mode_name.end();
+    return ascii::contains_ignoring_case(mode_name, "SUPER");
 }
 
 std::string SuperModeClocks::message() const {

@@ -10,6 +10,7 @@
 #include "analysis/rules_helpers.hpp"
 #include "analysis/rules_window.hpp"
 #include "edgetop/number_text.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::analysis {
 namespace {
@@ -17,9 +18,7 @@ namespace {
 // Zone types differ in case between L4T releases (CPU-therm, cpu-thermal); the session may also
 // name a zone without its "-thermal" suffix.
 std::string zone_key(std::string_view name) {
-    std::string key(name);
-    std::transform(key.begin(), key.end(), key.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string key = ascii::lowered(name);
     for (std::string_view suffix : {"-thermal", "_thermal", "-therm", "_therm"})
         if (key.size() > suffix.size() && key.ends_with(suffix)) {
             key.resize(key.size() - suffix.size());

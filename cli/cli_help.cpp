@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli_table.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::cli {
 
@@ -117,7 +118,7 @@ std::string help_text(std::string_view command) {
 
     out += fmt::format("Usage: {}\n\n", usage_line(*spec));
     std::string summary(spec->summary);
-    if (!summary.empty()) summary[0] = static_cast<char>(std::toupper(summary[0]));
+    if (!summary.empty()) summary[0] = ascii::to_upper(summary[0]);
     for (const auto& line : wrap(summary, kWidth))
         out += line + '\n';
     append_command_options(out, "Options", *spec);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "edgetop/number_text.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop {
 namespace {
@@ -48,8 +49,7 @@ std::string label_of(std::string_view key) {
         size_t end = std::min(key.find('_', start), key.size());
         std::string word(key.substr(start, end - start));
         if (word == "cpu" || word == "gpu" || word == "pid" || word == "emc" || word == "ram")
-            std::transform(word.begin(), word.end(), word.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+            std::transform(word.begin(), word.end(), word.begin(), ascii::to_upper);
         label += (label.empty() ? "" : " ") + word;
         start = end + 1;
     }

@@ -14,6 +14,7 @@
 
 #include "commands/replacing_file.hpp"
 #include "sensors/core/sysfs_file.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop {
 
@@ -66,9 +67,7 @@ std::optional<RestorePoint> SweepState::read() const {
     std::optional<std::string> conf;
     std::string_view rest = *text;
     for (int number = 1; !rest.empty(); ++number) {
-        size_t end = rest.find('\n');
-        std::string_view line = rest.substr(0, end);
-        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        std::string_view line = next_line(rest);
         if (line.empty() || line.starts_with('#')) continue;
         if (line.starts_with("mode ") && !point) {
             auto id = parse_int(line.substr(5));

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "analysis/rules_catalog.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
 namespace {
@@ -194,7 +195,7 @@ std::string alert_name(std::string_view rule) {
             upper = true;
             continue;
         }
-        name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        name += upper ? ascii::to_upper(c) : c;
         upper = false;
     }
     return name;

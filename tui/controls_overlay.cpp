@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "edgetop/number_text.hpp"
+#include "sensors/core/text_scan.hpp"
 #include "text/text_units.hpp"
 #include "tui/control_keys.hpp"
 #include "tui/pages.hpp"
@@ -77,14 +78,9 @@ void fan_profiles_box(WINDOW* win, const FrameContext& ctx) {
 
 void outcome(WINDOW* win, const FrameContext& ctx, const ControlOutcome& result) {
     std::vector<std::string> lines;
-    size_t start = 0;
-    const std::string& out = result.output;
-    while (start < out.size()) {
-        size_t end = out.find('\n', start);
-        if (end == std::string::npos) end = out.size();
-        lines.push_back(out.substr(start, end - start));
-        start = end + 1;
-    }
+    std::string_view out = result.output;
+    while (!out.empty())
+        lines.emplace_back(next_line(out));
     if (lines.empty()) lines.push_back("(no output)");
     size_t width = 50;
     for (const auto& l : lines)

@@ -8,20 +8,11 @@
 #include <optional>
 #include <unordered_map>
 
+#include "sensors/core/text_scan.hpp"
 #include "text/text_units.hpp"
 
 namespace edgetop::tui {
 namespace {
-
-bool contains_ignoring_case(std::string_view text, std::string_view needle) {
-    if (needle.empty()) return true;
-    auto it =
-        std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
-            return std::tolower(static_cast<unsigned char>(a)) ==
-                   std::tolower(static_cast<unsigned char>(b));
-        });
-    return it != text.end();
-}
 
 const std::string& shown_command(const ProcessSample& p) {
     return p.command.empty() ? p.name : p.command;
@@ -125,8 +116,8 @@ std::vector<const ProcessSample*> select_processes(const std::vector<ProcessSamp
     std::vector<const ProcessSample*> rows;
     rows.reserve(processes.size());
     for (const auto& p : processes)
-        if (contains_ignoring_case(p.name, query.filter) ||
-            contains_ignoring_case(p.command, query.filter))
+        if (ascii::contains_ignoring_case(p.name, query.filter) ||
+            ascii::contains_ignoring_case(p.command, query.filter))
             rows.push_back(&p);
     std::stable_sort(rows.begin(), rows.end(), [&](const ProcessSample* a, const ProcessSample* b) {
         Comparison c = compare_column(*a, *b, query.sort);

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "sensors/core/text_scan.hpp"
 #include "tui/locale_fallback.hpp"
 
 namespace edgetop::tui {
@@ -40,7 +41,7 @@ bool is_utf8_codeset(const char* codeset) {
     if (!codeset) return false;
     std::string name;
     for (const char* p = codeset; *p; ++p)
-        if (*p != '-' && *p != '_') name += static_cast<char>(std::tolower(*p));
+        if (*p != '-' && *p != '_') name += ascii::to_lower(*p);
     return name == "utf8";
 }
 
@@ -55,8 +56,7 @@ bool is_console_without_braille(const char* term) {
         size_t n = std::strlen(prefix);
         return name.compare(0, n, prefix) == 0 && (name.size() == n || name[n] == '-');
     };
-    bool vt = name.size() > 2 && name.compare(0, 2, "vt") == 0 &&
-              std::isdigit(static_cast<unsigned char>(name[2]));
+    bool vt = name.size() > 2 && name.compare(0, 2, "vt") == 0 && ascii::is_digit(name[2]);
     // GNU screen started on the console names itself "screen.linux" (when that entry exists).
     bool multiplexed_console = name.find(".linux") != std::string::npos;
     return family("linux") || name.compare(0, 5, "cons2") == 0 || vt || multiplexed_console;

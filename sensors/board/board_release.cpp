@@ -12,8 +12,7 @@ namespace edgetop {
 namespace {
 
 bool all_digits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !text.empty() && std::all_of(text.begin(), text.end(), ascii::is_digit);
 }
 
 // "4.7" or "5.1": digit groups separated by single dots.
@@ -32,13 +31,12 @@ bool is_revision(std::string_view text) {
 }  // namespace
 
 std::optional<std::string> parse_l4t_release(std::string_view text) {
-    std::string_view line = text.substr(0, text.find('\n'));
-    line = trim(line);
+    std::string_view line = trim(next_line(text));
     if (!line.starts_with('#')) return std::nullopt;
     line = trim(line.substr(1));
     if (!line.starts_with('R')) return std::nullopt;
     size_t end = 1;
-    while (end < line.size() && line[end] >= '0' && line[end] <= '9')
+    while (end < line.size() && ascii::is_digit(line[end]))
         ++end;
     auto major = line.substr(1, end - 1);
     if (!all_digits(major) || major.size() > 4) return std::nullopt;
@@ -99,12 +97,8 @@ std::optional<std::string> clean_identity_string(std::string_view text) {
 }
 
 std::optional<std::string> cpu_model_name(std::string_view cpuinfo) {
-    size_t pos = 0;
-    while (pos < cpuinfo.size()) {
-        size_t eol = cpuinfo.find('\n', pos);
-        if (eol == std::string_view::npos) eol = cpuinfo.size();
-        auto line = cpuinfo.substr(pos, eol - pos);
-        pos = eol + 1;
+    while (!cpuinfo.empty()) {
+        std::string_view line = next_line(cpuinfo);
         auto colon = line.find(':');
         if (colon == std::string_view::npos || trim(line.substr(0, colon)) != "model name")
             continue;

@@ -222,12 +222,8 @@ NvpmodelConf parse_nvpmodel(std::string_view text) {
     Section section = Section::none;
     NvpmodelParam* param = nullptr;
 
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t eol = text.find('\n', pos);
-        if (eol == std::string_view::npos) eol = text.size();
-        std::string_view line = text.substr(pos, eol - pos);
-        pos = eol + 1;
+    while (!text.empty()) {
+        std::string_view line = next_line(text);
         line = trim(line.substr(0, line.find('#')));
         if (line.empty()) continue;
 

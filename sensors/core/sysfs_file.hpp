@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "sensors/core/text_scan.hpp"
+
 namespace edgetop {
 
 // not_regular: the path is a FIFO, socket or device (a /dev/zero link, say), refused at open so
@@ -84,11 +86,6 @@ OpenResult probe_file(const std::string& real_path);
 // Strict integer parse of a whole token (optional sign, digits, surrounding white space).
 std::optional<int64_t> parse_int(std::string_view text);
 std::optional<double> parse_double(std::string_view text);
-std::string_view trim(std::string_view text);
-// Splits procfs text without copying: each call returns the next line (without its newline) or
-// the next blank-separated token, and advances `text` past it.
-std::string_view next_line(std::string_view& text);
-std::string_view next_token(std::string_view& text);
 // The last component of a path ("/sys/class/hwmon/hwmon3" -> "hwmon3").
 std::string_view base_name(std::string_view path);
 // A clock or rate of 0 or less means "not reported": the value, or absent.

@@ -8,6 +8,7 @@
 
 #include "sensors/core/privilege.hpp"
 #include "sensors/core/source_layout.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop {
 
@@ -57,12 +58,11 @@ std::vector<std::string> Root::glob(std::string_view machine_pattern) const {
 bool natural_less(std::string_view a, std::string_view b) {
     size_t i = 0, j = 0;
     while (i < a.size() && j < b.size()) {
-        if (std::isdigit(static_cast<unsigned char>(a[i])) &&
-            std::isdigit(static_cast<unsigned char>(b[j]))) {
+        if (ascii::is_digit(a[i]) && ascii::is_digit(b[j])) {
             size_t ie = i, je = j;
-            while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
+            while (ie < a.size() && ascii::is_digit(a[ie]))
                 ++ie;
-            while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
+            while (je < b.size() && ascii::is_digit(b[je]))
                 ++je;
             std::string_view na = a.substr(i, ie - i), nb = b.substr(j, je - j);
             while (na.size() > 1 && na.front() == '0')

@@ -14,15 +14,14 @@
 #include <optional>
 #include <vector>
 
+#include "sensors/core/text_scan.hpp"
 #include "sensors/gpu/gpu_sources.hpp"
 #include "sensors/gpu/nvml_library.hpp"
 
 namespace edgetop {
 
 bool is_integrated_nvml_name(std::string_view name) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string lower = ascii::lowered(name);
     for (std::string_view part : {"thor", "orin", "xavier", "nvgpu", "tegra"})
         if (lower.find(part) != std::string::npos) return true;
     return false;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "sensors/core/sysfs_file.hpp"
+#include "sensors/core/text_scan.hpp"
 #include "sensors/io/io_counter.hpp"
 
 namespace edgetop {
@@ -14,10 +15,7 @@ constexpr uint64_t kSectorBytes = 512;  // diskstats counts 512-byte sectors on 
 constexpr uint64_t kMaxSectors = uint64_t{1} << 54;
 
 bool all_digits(std::string_view text) {
-    if (text.empty()) return false;
-    for (char c : text)
-        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-    return true;
+    return !text.empty() && std::all_of(text.begin(), text.end(), ascii::is_digit);
 }
 
 bool all_lower(std::string_view text) {

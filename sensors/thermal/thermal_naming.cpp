@@ -1,4 +1,5 @@
 #include "sensors/thermal/thermal_naming.hpp"
+#include "sensors/core/text_scan.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -15,10 +16,7 @@ std::string zone_short_name(std::string_view type) {
 }
 
 bool is_fake_zone(std::string_view type) {
-    std::string lower(type);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower.starts_with("pmic");
+    return ascii::lowered(type).starts_with("pmic");
 }
 
 void make_names_unique(std::vector<std::string>& names, std::string_view separator) {
