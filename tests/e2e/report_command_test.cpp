@@ -21,10 +21,10 @@ void write_lines(const std::string& path, const std::vector<std::string>& lines,
 
 // A short recording of a fixture board.
 std::string record(const TempDir& tmp, const std::string& name, const std::string& root,
-                   int count = 6) {
+                   int count = 6, int interval_ms = 100) {
     std::string out = tmp.file(name);
-    auto run = run_edgetop(
-        {"record", "--root", root, "-i", "100", "-n", std::to_string(count), "-o", out});
+    auto run = run_edgetop({"record", "--root", root, "-i", std::to_string(interval_ms), "-n",
+                            std::to_string(count), "-o", out});
     EXPECT_EQ(run.status, 0) << run.err;
     return out;
 }
@@ -235,7 +235,8 @@ TEST(ReportCommand, ReadingOnlyWhatItSummarisesChangesNoFigure) {
     // Fixture boards, and this machine (moving CPU figures, processes).
     for (const std::string& root :
          {fixture_root("agx-orin"), fixture_root("nano"), std::string("/")}) {
-        std::string recorded = record(tmp, "recorded.jsonl", root, 12);
+        // At the shortest interval: the figures need samples, not time.
+        std::string recorded = record(tmp, "recorded.jsonl", root, 12, 50);
         auto summary_read = report_json({recorded})["sessions"][0];
         auto full_read = report_json({without_recorded_flags(tmp, recorded)})["sessions"][0];
         EXPECT_EQ(full_read["flags_source"], "recomputed");

@@ -68,10 +68,12 @@ TEST(RotatedSession, FilesCloseAtTheSizeWithinOneLineEachAWholeSession) {
         SCOPED_TRACE(name);
         TempDir tmp;
         // A compressed sample of the (still) fixture is tens of bytes, but the header and first
-        // sample of each file about 2 kB (a new frame starts from nothing).
+        // sample of each file about 2 kB (a new frame starts from nothing): about 40 samples to a
+        // 4 kB file. Plain, a file holds two 5.5 kB samples before it reaches 16 kB. Enough
+        // samples for at least two compressed or five plain files: each costs the test 50 ms.
         bool zst = name.ends_with(".zst");
         const int64_t size = zst ? 4096 : 16384;
-        const int samples = zst ? 120 : 60;
+        const int samples = zst ? 80 : 12;
         auto run = run_edgetop({"record", "--root", fixture_root("agx-orin"), "-i", "50", "-n",
                                 std::to_string(samples), "--rotate", zst ? "4k" : "16k", "-o",
                                 tmp.file(name)});

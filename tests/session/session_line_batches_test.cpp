@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "session/orin_sample.hpp"
+#include "session/session_json_values.hpp"
 #include "session/session_read_lines.hpp"
 #include "session/session_reader.hpp"
 #include "session/session_records_json.hpp"
@@ -105,11 +106,31 @@ TEST(SessionReaderThreads, ALineOverTheLimitInsideABlockIsSkippedAsCorrupt) {
     }
 }
 
+// testing::orin_sample_line(t), made from one line: the sample lines differ only in their time,
+// and a JSON document per line would cost most of the test's time under the sanitizers.
+class OrinSampleLines {
+  public:
+    std::string at(double t) const {
+        return R"({"type":"sample","t":)" +
+               session_json::rounded_decimals(t, session_json::kTimeDecimals).dump() + rest_;
+    }
+
+  private:
+    const std::string rest_ = [] {
+        std::string line = testing::orin_sample_line(0.5);
+        return line.substr(line.find(R"(,"time":)"));
+    }();
+};
+
 // A session of several megabytes with every kind of line a reader meets.
 std::string eventful_session() {
+    const OrinSampleLines sample_lines;
+    // The same lines as testing::orin_sample_line makes.
+    for (double t : {0.1, 1.7, 150.0})
+        EXPECT_EQ(sample_lines.at(t), testing::orin_sample_line(t)) << t;
     std::string text = testing::orin_header_line();
     for (int i = 1; i <= 1500; ++i) {
-        text += testing::orin_sample_line(i * 0.1);
+        text += sample_lines.at(i * 0.1);
         if (i % 97 == 0) text += R"({"type":"sample","t":)" + std::to_string(i) + ",\"cpu\":{\n";
         if (i % 131 == 0) text += "\n";
         if (i % 173 == 0)
