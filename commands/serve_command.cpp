@@ -115,9 +115,12 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
     // Slots for --history at the interval; a late tick only makes the samples kept span longer.
+    // At most a day at one sample a second: the slots are allocated at once, the lines as they
+    // come (each a few kB).
+    constexpr int64_t kMaxHistorySamples = 86400;
     int64_t interval_ms = std::max<int64_t>(args.global.interval_ms, 1);
-    auto api = std::make_shared<exporter::ApiStore>(
-        static_cast<size_t>((args.serve.history_ms + interval_ms - 1) / interval_ms));
+    auto api = std::make_shared<exporter::ApiStore>(static_cast<size_t>(
+        std::min((args.serve.history_ms + interval_ms - 1) / interval_ms, kMaxHistorySamples)));
     std::unique_ptr<exporter::MetricsServer> server;
     try {
         server = std::make_unique<exporter::MetricsServer>(

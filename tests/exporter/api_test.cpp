@@ -77,19 +77,20 @@ TEST(ApiHistory, SinceGivesExactlyTheSamplesAfterItInOrderAcrossTheWrapAround) {
 }
 
 TEST(ApiHistory, ATimeThatDoesNotIncreaseIsIgnoredAndTheMemoryStaysFlatOnceFull) {
+    // Times of two digits: lines of one length.
     SampleHistory history(3);
-    history.add(2, line_at(2));
-    history.add(2, line_at(2));
-    history.add(1, line_at(1));
+    history.add(20, line_at(20));
+    history.add(20, line_at(20));
+    history.add(10, line_at(10));
     EXPECT_EQ(history.size(), 1u);
-    for (int64_t t = 3; t < 6; ++t)
+    for (int64_t t = 21; t < 23; ++t)
         history.add(t, line_at(t));
     size_t full = history.memory_bytes();
-    for (int64_t t = 6; t < 60; ++t)
+    for (int64_t t = 23; t < 99; ++t)
         history.add(t, line_at(t));
     EXPECT_EQ(history.memory_bytes(), full);
-    EXPECT_EQ(history.oldest_t_us(), 57);
-    EXPECT_EQ(history.newest_t_us(), 59);
+    EXPECT_EQ(history.oldest_t_us(), 96);
+    EXPECT_EQ(history.newest_t_us(), 98);
 }
 
 TEST(ApiDuration, NumbersWithTheirUnitAreDurationsAndNothingElseIs) {
