@@ -94,6 +94,8 @@ struct ServeArgs {
     std::optional<std::string> bearer_token_file;  // the token clients must send
     bool print_alert_rules = false;                // print the Prometheus alerting rules, then exit
     bool print_grafana_dashboard = false;          // print the Grafana dashboard, then exit
+    int64_t history_ms = 0;                        // the samples /api/v1/samples keeps
+    bool api_processes = false;  // the process table and process names in the JSON API
 
     bool operator==(const ServeArgs&) const = default;
 };

@@ -565,6 +565,36 @@ file.
 The answer is the Prometheus text format 0.0.4, or OpenMetrics 1.0.0 when the scraper asks for
 it in its Accept header (as Prometheus does); gzip-compressed when the request accepts gzip.
 Both formats are serialized once per sample, not per scrape.
+.IP
+The same server answers a JSON API for programs, behind the same credentials and limits:
+.B /api/v1/sample
+(the latest sample, byte for byte the sample line
+.B \-\-log
+writes),
+.B /api/v1/samples?since=T
+(the samples kept after
+.IR T ,
+the
+.B t
+of a sample already read or a duration such as
+.BR 5m ,
+as a JSON array; see
+.BR \-\-history ),
+.B /api/v1/board
+(the session header's board and software),
+.B /api/v1/flags
+(the raised flags' event lines, with their evidence) and
+.B /api/v1/schema
+(the JSON Schema of a sample line); an ETag on the sample's time answers
+.B If\-None\-Match
+with 304; 400 for a bad
+.BR since ,
+naming it.
+Process names, users and the rest of the process table are served only with
+.BR \-\-api\-processes ,
+never at
+.BR /metrics .
+docs/api.md describes it.
 )roff",
         ""},
 };

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli_table.hpp"
+#include "exporter/api_duration.hpp"
 #include "exporter/listen_address.hpp"
 
 namespace edgetop::cli {
@@ -192,6 +193,12 @@ Value convert(const OptionSpec& o, const std::string& value) {
             auto n = parse_positive_int(value);
             if (!n || *n < 1) throw fail("a number of files (1 or more)");
             return *n;
+        }
+        case ValueKind::duration: {
+            auto span = exporter::parse_duration(value);
+            if (!span || span->count() <= 0 || *span > std::chrono::hours(24))
+                throw fail("a duration up to 24h with its unit (500ms, 30s, 10m, 1h)");
+            return static_cast<int64_t>(span->count());
         }
         case ValueKind::directory:
             if (value.empty()) throw fail("a directory");

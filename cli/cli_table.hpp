@@ -46,6 +46,7 @@ enum class ValueKind {
     watts,            // a power, more than 0
     size,             // bytes, with a k, M or G suffix (1024, 1024^2, 1024^3), 4k or more
     files,            // a number of files, 1 or more
+    duration,         // a number and its unit: 500ms, 30s, 10m, 1h (exporter/api_duration.hpp)
 };
 
 struct OptionSpec {
@@ -556,6 +557,46 @@ too, either credential is accepted.
 An empty, missing or unreadable
 .I FILE
 is an error (exit status 2).
+)roff"},
+    OptionSpec{"history", 0, "DURATION", ValueKind::duration,
+               "keep DURATION of samples for /api/v1/samples?since=T (30s, 10m, 1h)", "10m",
+               command::serve, store<&Args::serve, &ServeArgs::history_ms>,
+               R"roff(Keep the samples of the last
+.I DURATION
+(a number and its unit:
+.BR ms ,
+.BR s ,
+.B m
+or
+.BR h ;
+at most 24 h)
+in memory for
+.BR /api/v1/samples?since=T ,
+so that a client polling less often than the interval gets every sample: the sample lines of
+.I DURATION
+over
+.BR \-\-interval ,
+each as long as in a session file (docs/api.md).
+Default: 10m.
+)roff"},
+    OptionSpec{"api-processes", 0, "", ValueKind::flag,
+               "serve the process table and the process names of flags in the JSON API", "",
+               command::serve, store<&Args::serve, &ServeArgs::api_processes>,
+               R"roff(Serve the process table (names, users, PIDs, CPU and memory of the busiest
+processes) in
+.B /api/v1/sample
+and
+.BR /api/v1/samples ,
+and the processes named in the flags' evidence in
+.BR /api/v1/flags .
+Without it, what runs on the board stays on the board: the samples' process list
+.RB ( procs.top )
+is empty (the counts stay), and each flag's evidence keeps no process (each entry with a
+.B pid
+is taken out, and their names in its message read
+.BR (hidden) ).
+.B /metrics
+never serves any of it.
 )roff"},
     OptionSpec{"format", 0, "FORMAT", ValueKind::export_format,
                "csv (one row per sample) or perfetto (Chrome trace-event JSON); required", "",

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -113,10 +114,17 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
     const bool tls = security.web_config && security.web_config->current()->tls;
     BlockedSignals blocked;
     auto metrics = std::make_shared<exporter::LatestMetrics>();
+    // Slots for --history at the interval; a late tick only makes the samples kept span longer.
+    // At most a day at one sample a second: the slots are allocated at once, the lines as they
+    // come (each a few kB).
+    constexpr int64_t kMaxHistorySamples = 86400;
+    int64_t interval_ms = std::max<int64_t>(args.global.interval_ms, 1);
+    auto api = std::make_shared<exporter::ApiStore>(static_cast<size_t>(
+        std::min((args.serve.history_ms + interval_ms - 1) / interval_ms, kMaxHistorySamples)));
     std::unique_ptr<exporter::MetricsServer> server;
     try {
         server = std::make_unique<exporter::MetricsServer>(
-            *address, metrics, exporter::HttpLimits{}, std::move(security));
+            *address, metrics, exporter::HttpLimits{}, std::move(security), api);
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
@@ -130,7 +138,8 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
                      server->address().text().c_str());
 
     ServePublisher publisher(metrics, rules->enabled_ids(),
-                             static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value());
+                             static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value(),
+                             api, args.serve.api_processes);
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.serve.log.value_or("/dev/null");
     return record_session(args, log, start, &publisher);

@@ -1,5 +1,7 @@
 // Connects the recording loop to the exporter: every sample (flags filled in) becomes the set of
-// metric families that the next scrapes return. Runs on the sampling thread.
+// metric families that the next scrapes return, and the JSON API's sample line; the header gives
+// the API its board, the flag events its raised flags (api_documents.hpp). Runs on the sampling
+// thread.
 #pragma once
 
 #include <memory>
@@ -7,7 +9,11 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "commands/api_documents.hpp"
 #include "commands/recorder.hpp"
+#include "exporter/api_store.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/latest_metrics.hpp"
 
@@ -16,12 +22,15 @@ namespace edgetop {
 class ServePublisher : public RecordObserver {
   public:
     // flag_ids: the enabled rules; ticks_per_s: USER_HZ; logging: --log was given (its failed
-    // writes and bytes written are served, from 0).
+    // writes and bytes written are served, from 0); api: null for none; api_processes:
+    // --api-processes.
     ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
-                   std::vector<std::string> flag_ids, double ticks_per_s, bool logging);
+                   std::vector<std::string> flag_ids, double ticks_per_s, bool logging,
+                   std::shared_ptr<exporter::ApiStore> api = nullptr, bool api_processes = false);
 
     void on_start(const SessionHeader& header) override;
     void on_sample(const Sample& sample) override;
+    void on_event(const analysis::Event& event) override;
     void on_log_state(uint64_t failed_writes, uint64_t bytes_written) override;
 
   private:
@@ -30,6 +39,10 @@ class ServePublisher : public RecordObserver {
     double ticks_per_s_;
     bool logging_;
     std::optional<exporter::ExportModel> model_;  // from the header's board
+    std::shared_ptr<exporter::ApiStore> api_;
+    bool api_processes_;
+    RaisedFlags raised_;
+    fmt::memory_buffer line_;  // reused for every sample line
 };
 
 }  // namespace edgetop

@@ -86,6 +86,7 @@ std::optional<std::string_view> absolute_form_path(std::string_view target) {
     std::string_view rest = target.substr(scheme_end + 3);
     size_t path_start = rest.find_first_of("/?");
     if (!is_authority(rest.substr(0, path_start))) return std::nullopt;
+    // "http://host?x": the path "/", its query lost (no client sends it).
     if (path_start == std::string_view::npos || rest[path_start] == '?') return "/";
     return rest.substr(path_start);
 }
@@ -116,7 +117,9 @@ bool parse_request_line(std::string_view line, HttpRequest& request) {
     else
         return false;
     request.method = std::string(method);
-    request.path = std::string(path.substr(0, path.find('?')));
+    size_t question = path.find('?');
+    request.path = std::string(path.substr(0, question));
+    if (question != std::string_view::npos) request.query = std::string(path.substr(question + 1));
     return true;
 }
 
@@ -154,6 +157,9 @@ FieldResult parse_fields(std::string_view fields, HttpRequest& request) {
         } else if (http_text::equals_ignoring_case(name, "Accept-Encoding")) {
             if (!request.accept_encoding.empty()) request.accept_encoding += ", ";
             request.accept_encoding += value;
+        } else if (http_text::equals_ignoring_case(name, "If-None-Match")) {
+            if (!request.if_none_match.empty()) request.if_none_match += ", ";
+            request.if_none_match += value;
         } else if (http_text::equals_ignoring_case(name, "Connection")) {
             close = close || lists(value, "close");
             keep_alive = keep_alive || lists(value, "keep-alive");

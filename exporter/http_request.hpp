@@ -1,6 +1,6 @@
 // One HTTP/1.x request head (request line and header fields, RFC 9112 sections 3 and 5) parsed
-// from the bytes a client sent. Only what `edgetop serve` needs: the method, the path of the
-// target (origin-form "/metrics?x" or absolute-form "http://host:9102/metrics?x"), the version,
+// from the bytes a client sent. Only what `edgetop serve` needs: the method, the path and query of
+// the target (origin-form "/metrics?x" or absolute-form "http://host:9102/metrics?x"), the version,
 // and the few header fields it acts on (a field that may appear once, Host or Authorization, twice
 // is malformed, and so is an HTTP/1.1 request without Host). ASCII only: a byte above 0x7f in the
 // request line is malformed. Hand-written because no HTTP library packaged for every target (Debian
@@ -21,9 +21,11 @@ inline constexpr int kMaxHeaderFields = 100;
 struct HttpRequest {
     std::string method;     // "GET", "HEAD", ... as sent (methods are case-sensitive)
     std::string path;       // "/metrics": the target's path, without its query or authority
+    std::string query;      // "since=5m": what follows the path's '?', as sent
     int minor_version = 1;  // HTTP/1.0 or HTTP/1.1
     std::string accept;     // every Accept field, joined with ", "
     std::string accept_encoding;
+    std::string if_none_match;        // every If-None-Match field, joined with ", "
     std::optional<std::string> host;  // the Host field; HTTP/1.1 requires exactly one
     std::optional<std::string>
         authorization;        // the Authorization field ("Basic ...", "Bearer ...")

@@ -33,6 +33,8 @@ std::string_view reason_phrase(int status) {
     switch (status) {
         case 200:
             return "OK";
+        case 304:
+            return "Not Modified";
         case 400:
             return "Bad Request";
         case 401:
@@ -544,13 +546,21 @@ class HttpServer::Loop {
         head += std::to_string(answer.status);
         head += ' ';
         head += reason_phrase(answer.status);
-        head += "\r\nContent-Type: ";
-        head += answer.content_type;
         head += "\r\n";
+        if (!answer.content_type.empty()) {
+            head += "Content-Type: ";
+            head += answer.content_type;
+            head += "\r\n";
+        }
         head += answer.fields;
-        head += "Content-Length: ";
-        head += std::to_string(answer.body.size());
-        head += keep_alive ? "\r\nConnection: keep-alive\r\n\r\n" : "\r\nConnection: close\r\n\r\n";
+        // A 304 has no body, and a Content-Length there would be the unsent 200's (RFC 9110
+        // section 8.6).
+        if (answer.status != 304) {
+            head += "Content-Length: ";
+            head += std::to_string(answer.body.size());
+            head += "\r\n";
+        }
+        head += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
         connection.body = head_only ? std::string_view() : answer.body;
         if (connection.ssl) {
             // One TLS record for the head and the body's start: a record of its own for the head

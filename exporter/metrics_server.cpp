@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "exporter/api_routes.hpp"
 #include "exporter/content_negotiation.hpp"
 
 namespace edgetop::exporter {
@@ -18,6 +19,8 @@ constexpr std::string_view kLandingPage =
     "<p>CPU, GPU, memory controller, engines, power rails, energy, temperatures, fans, memory "
     "and bottleneck flags of this board, sampled on a fixed schedule.</p>\n"
     "<p><a href=\"/metrics\">Metrics</a></p>\n"
+    "<p><a href=\"/api/v1/sample\">The latest sample as JSON</a> "
+    "(<a href=\"/api/v1/schema\">its schema</a>)</p>\n"
     "</body></html>\n";
 
 constexpr std::string_view kPlainText = "text/plain; charset=utf-8";
@@ -33,8 +36,10 @@ HttpAnswer text_answer(int status, std::string_view body, std::string fields = "
 
 }  // namespace metrics_pages
 
-HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetrics& metrics) {
+HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetrics& metrics,
+                                  const ApiStore* api) {
     using namespace metrics_pages;
+    if (api && request.path.starts_with(kApiPrefix)) return answer_api_request(request, *api);
     bool landing = request.path == "/";
     if (!landing && request.path != "/metrics") return text_answer(404, "not found\n");
     if (request.method != "GET" && request.method != "HEAD")
@@ -70,10 +75,11 @@ HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetric
 }
 
 HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetrics& metrics,
-                                  const WebConfig* config, HttpAuthenticator& authenticator) {
+                                  const WebConfig* config, HttpAuthenticator& authenticator,
+                                  const ApiStore* api) {
     using namespace metrics_pages;
     HttpAnswer answer = authenticator.allows(request.authorization, config)
-                            ? answer_metrics_request(request, metrics)
+                            ? answer_metrics_request(request, metrics, api)
                             : text_answer(401, "unauthorized\n", authenticator.challenge(config));
     if (config) {
         for (const auto& [name, value] : config->headers)
@@ -83,18 +89,20 @@ HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetric
 }
 
 MetricsServer::MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
-                             HttpLimits limits, ServeSecurity security)
+                             HttpLimits limits, ServeSecurity security,
+                             std::shared_ptr<const ApiStore> api)
     : address_(address),
       metrics_(std::move(metrics)),
+      api_(std::move(api)),
       web_config_(std::move(security.web_config)),
       authenticator_(std::make_unique<HttpAuthenticator>(std::move(security.bearer_token))),
       server_(
           address,
-          [latest = metrics_.get(), web = web_config_.get(),
+          [latest = metrics_.get(), api = api_.get(), web = web_config_.get(),
            authenticator = authenticator_.get()](const HttpRequest& request) {
               // Read again when the file changed, so that a new password counts at once.
               std::shared_ptr<const WebConfig> config = web ? web->current() : nullptr;
-              return answer_secured_request(request, *latest, config.get(), *authenticator);
+              return answer_secured_request(request, *latest, config.get(), *authenticator, api);
           },
           limits, std::move(security.tls)) {
     address_.port = server_.port();

@@ -1,6 +1,7 @@
 // The HTTP side of `edgetop serve`: the latest exposition at /metrics (the Prometheus text
-// format, or OpenMetrics when the scraper asks for it; gzip on request) and a short page at /
-// that links to it, served by the project's own event-driven server (http_server.hpp).
+// format, or OpenMetrics when the scraper asks for it; gzip on request), the JSON API under
+// /api/ (api_routes.hpp) and a short page at / that links to them, served by the project's own
+// event-driven server (http_server.hpp).
 //
 // GET and HEAD only (405 for other methods); 404 for other paths; 503 with a short text until
 // the first sample is published, so that a scraper never takes an empty answer for a healthy
@@ -14,6 +15,7 @@
 #include <optional>
 #include <string>
 
+#include "exporter/api_store.hpp"
 #include "exporter/http_auth.hpp"
 #include "exporter/http_server.hpp"
 #include "exporter/latest_metrics.hpp"
@@ -22,8 +24,10 @@
 
 namespace edgetop::exporter {
 
-// The answer to one request, from the latest exposition (no serialization here).
-HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetrics& metrics);
+// The answer to one request, from the latest exposition or, under /api/, the API's documents (no
+// serialization here); api null: no API (404).
+HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetrics& metrics,
+                                  const ApiStore* api = nullptr);
 
 // Who may read the pages: serve's --web-config and --bearer-token-file.
 struct ServeSecurity {
@@ -35,15 +39,18 @@ struct ServeSecurity {
 // The answer under `config` (null: no web configuration): 401 without valid credentials, else
 // answer_metrics_request's; the configured headers added either way.
 HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetrics& metrics,
-                                  const WebConfig* config, HttpAuthenticator& authenticator);
+                                  const WebConfig* config, HttpAuthenticator& authenticator,
+                                  const ApiStore* api = nullptr);
 
 class MetricsServer {
   public:
     // Starts listening. Throws std::runtime_error("cannot listen on ADDR: REASON") when the
     // address cannot be bound (in use, not local, no permission, no IPv6).
-    // With `security.tls`, connections are served over TLS whenever it gives a context.
+    // With `security.tls`, connections are served over TLS whenever it gives a context. Without
+    // `api`, paths under /api/ are not found.
     MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
-                  HttpLimits limits = {}, ServeSecurity security = {});
+                  HttpLimits limits = {}, ServeSecurity security = {},
+                  std::shared_ptr<const ApiStore> api = nullptr);
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;
 
@@ -53,6 +60,7 @@ class MetricsServer {
   private:
     ListenAddress address_;
     std::shared_ptr<LatestMetrics> metrics_;
+    std::shared_ptr<const ApiStore> api_;
     std::shared_ptr<WebConfigSource> web_config_;
     std::unique_ptr<HttpAuthenticator> authenticator_;
     HttpServer server_;  // last: its thread stops before what its handler uses goes

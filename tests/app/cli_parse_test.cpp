@@ -172,6 +172,20 @@ TEST(CliParse, SweepRestoreTakesNoCommandAndTheTimeoutIsSeconds) {
               "--restore: not an option of 'stat' (only valid with 'sweep')");
 }
 
+TEST(CliParse, ServeHistoryIsADurationWithItsUnitUpTo24Hours) {
+    EXPECT_EQ(parse_args({"serve"}).serve.history_ms, 600000);
+    EXPECT_EQ(parse_args({"serve", "--history", "90s"}).serve.history_ms, 90000);
+    EXPECT_EQ(parse_args({"serve", "--history=1.5h"}).serve.history_ms, 5400000);
+    EXPECT_FALSE(parse_args({"serve"}).serve.api_processes);
+    EXPECT_TRUE(parse_args({"serve", "--api-processes"}).serve.api_processes);
+    for (const char* bad : {"90", "0s", "25h", "-1m", "5x", ""})
+        EXPECT_EQ(error_of({"serve", "--history", bad}),
+                  std::string("--history: expected a duration up to 24h with its unit (500ms, "
+                              "30s, 10m, 1h), got '") +
+                      bad + "'")
+            << bad;
+}
+
 TEST(CliParse, ServeLogIsItsOwnAndDashIsStandardOutput) {
     // serve --log used to share record's -o, whose default "-" meant "no log": --log - was lost.
     EXPECT_FALSE(parse_args({"serve"}).serve.log);
@@ -213,6 +227,7 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                                     : o.kind == ValueKind::year            ? "2024"
                                     : o.kind == ValueKind::rule_assignment ? "a.b=1"
                                     : o.kind == ValueKind::size            ? "2M"
+                                    : o.kind == ValueKind::duration        ? "2m"
                                                                            : "2";
                 option += "=" + value;
             }
