@@ -8,7 +8,7 @@
 #include "exporter/api_duration.hpp"
 #include "exporter/content_negotiation.hpp"
 #include "exporter/gzip.hpp"
-#include "exporter/http_text.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
 
@@ -120,7 +120,7 @@ Route route_of(std::string_view path) {
 
 bool matches_if_none_match(std::string_view if_none_match, std::string_view etag) {
     auto opaque = [](std::string_view tag) {
-        tag = http_text::trim_ows(tag);
+        tag = ascii::trim_ows(tag);
         if (tag.substr(0, 2) == "W/") tag.remove_prefix(2);
         return tag;
     };

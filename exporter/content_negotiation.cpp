@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "edgetop/numbers.hpp"
-#include "exporter/http_text.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
 
@@ -26,20 +26,20 @@ struct Element {
 Element parse_element(std::string_view text) {
     Element element;
     size_t semicolon = text.find(';');
-    element.name = http_text::trim_ows(text.substr(0, semicolon));
+    element.name = ascii::trim_ows(text.substr(0, semicolon));
     while (semicolon != std::string_view::npos) {
         text.remove_prefix(semicolon + 1);
         semicolon = text.find(';');
-        std::string_view parameter = http_text::trim_ows(text.substr(0, semicolon));
+        std::string_view parameter = ascii::trim_ows(text.substr(0, semicolon));
         size_t equals = parameter.find('=');
         if (equals == std::string_view::npos) continue;
-        std::string_view key = http_text::trim_ows(parameter.substr(0, equals));
-        std::string_view value = unquote(http_text::trim_ows(parameter.substr(equals + 1)));
-        if (http_text::equals_ignoring_case(key, "q")) {
+        std::string_view key = ascii::trim_ows(parameter.substr(0, equals));
+        std::string_view value = unquote(ascii::trim_ows(parameter.substr(equals + 1)));
+        if (ascii::equals_ignoring_case(key, "q")) {
             double q = 0;
             auto [end, error] = numbers::from_chars(value.data(), value.data() + value.size(), q);
             element.q = error == std::errc() && end == value.data() + value.size() ? q : 0.0;
-        } else if (http_text::equals_ignoring_case(key, "version")) {
+        } else if (ascii::equals_ignoring_case(key, "version")) {
             element.version = value;
         }
     }
@@ -65,11 +65,11 @@ ExpositionFormat negotiate_format(std::string_view accept) {
     for_each_element(accept, [&](const Element& range) {
         if (range.q <= best_q) return;
         bool any_version = !range.version;
-        if (http_text::equals_ignoring_case(range.name, "application/openmetrics-text") &&
+        if (ascii::equals_ignoring_case(range.name, "application/openmetrics-text") &&
             (any_version || *range.version == "1.0.0" || *range.version == "0.0.1")) {
             best = ExpositionFormat::OpenMetrics;
             best_q = range.q;
-        } else if (http_text::equals_ignoring_case(range.name, "text/plain") &&
+        } else if (ascii::equals_ignoring_case(range.name, "text/plain") &&
                    (any_version || *range.version == "0.0.4")) {
             best = ExpositionFormat::Text;
             best_q = range.q;
@@ -83,8 +83,8 @@ bool accepts_gzip(std::string_view accept_encoding) {
     std::optional<bool> named;
     std::optional<bool> wildcard;
     for_each_element(accept_encoding, [&](const Element& coding) {
-        if (http_text::equals_ignoring_case(coding.name, "gzip") ||
-            http_text::equals_ignoring_case(coding.name, "x-gzip"))
+        if (ascii::equals_ignoring_case(coding.name, "gzip") ||
+            ascii::equals_ignoring_case(coding.name, "x-gzip"))
             named = coding.q > 0;
         else if (coding.name == "*")
             wildcard = coding.q > 0;

@@ -6,8 +6,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "exporter/http_text.hpp"
 #include "exporter/web_config_source.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
 
@@ -17,7 +17,7 @@ namespace http_auth_detail {
 constexpr size_t kMaxRemembered = 256;  // passwords that matched, over every configuration seen
 
 bool is_bcrypt_char(char c) {
-    return http_text::is_alnum(c) || c == '.' || c == '/';
+    return ascii::is_alnum(c) || c == '.' || c == '/';
 }
 
 // RFC 4648 base64 of a Basic credential. Written here: ten lines, where a library (OpenSSL's
@@ -53,7 +53,7 @@ std::optional<std::string> decode_base64(std::string_view text) {
 // The credentials after `scheme` ("Basic", "Bearer"; compared without case) and its spaces.
 std::optional<std::string_view> credentials_of(std::string_view field, std::string_view scheme) {
     if (field.size() <= scheme.size() || field[scheme.size()] != ' ' ||
-        !http_text::equals_ignoring_case(field.substr(0, scheme.size()), scheme))
+        !ascii::equals_ignoring_case(field.substr(0, scheme.size()), scheme))
         return std::nullopt;
     field.remove_prefix(scheme.size());
     while (!field.empty() && field.front() == ' ')
@@ -78,7 +78,7 @@ std::string bcrypt_hash_problem(std::string_view hash) {
     if (hash.size() != 60 || hash.substr(0, 2) != "$2" ||
         (hash[2] != 'a' && hash[2] != 'b' && hash[2] != 'y') || hash[3] != '$' || hash[6] != '$')
         return std::string(kWhat);
-    if (!http_text::is_digit(hash[4]) || !http_text::is_digit(hash[5])) return std::string(kWhat);
+    if (!ascii::is_digit(hash[4]) || !ascii::is_digit(hash[5])) return std::string(kWhat);
     int cost = (hash[4] - '0') * 10 + (hash[5] - '0');
     if (cost < 4 || cost > 31)
         return "a bcrypt cost of " + std::to_string(cost) + " (not 04 to 31)";

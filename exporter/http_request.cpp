@@ -4,14 +4,14 @@
 #include <charconv>
 #include <optional>
 
-#include "exporter/http_text.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
 
 // Named, not anonymous: unity builds put this file beside others with helpers of these names.
 namespace request_head {
 
-using http_text::is_alnum;  // ASCII's: a byte above 0x7f is never part of a token or a target
+using ascii::is_alnum;  // ASCII's: a byte above 0x7f is never part of a token or a target
 
 bool is_token_char(char c) {
     static constexpr std::string_view kSpecials = "!#$%&'*+-.^_`|~";
@@ -26,7 +26,7 @@ bool is_token(std::string_view text) {
 bool lists(std::string_view value, std::string_view option) {
     while (!value.empty()) {
         size_t comma = value.find(',');
-        if (http_text::equals_ignoring_case(http_text::trim_ows(value.substr(0, comma)), option))
+        if (ascii::equals_ignoring_case(ascii::trim_ows(value.substr(0, comma)), option))
             return true;
         if (comma == std::string_view::npos) break;
         value.remove_prefix(comma + 1);
@@ -62,7 +62,7 @@ bool is_authority(std::string_view authority) {
     size_t colon = authority.rfind(':');
     if (colon != std::string_view::npos && authority.find(']', colon) == std::string_view::npos) {
         std::string_view port = authority.substr(colon + 1);
-        if (port.size() > 5 || !std::all_of(port.begin(), port.end(), http_text::is_digit))
+        if (port.size() > 5 || !std::all_of(port.begin(), port.end(), ascii::is_digit))
             return false;
         host = authority.substr(0, colon);
     }
@@ -80,8 +80,8 @@ std::optional<std::string_view> absolute_form_path(std::string_view target) {
     size_t scheme_end = target.find("://");
     if (scheme_end == std::string_view::npos) return std::nullopt;
     std::string_view scheme = target.substr(0, scheme_end);
-    if (!http_text::equals_ignoring_case(scheme, "http") &&
-        !http_text::equals_ignoring_case(scheme, "https"))
+    if (!ascii::equals_ignoring_case(scheme, "http") &&
+        !ascii::equals_ignoring_case(scheme, "https"))
         return std::nullopt;
     std::string_view rest = target.substr(scheme_end + 3);
     size_t path_start = rest.find_first_of("/?");
@@ -148,30 +148,30 @@ FieldResult parse_fields(std::string_view fields, HttpRequest& request) {
         // A name must be a token right before the colon: no folded lines, no space (section 5.1).
         std::string_view name = line.substr(0, colon);
         if (!is_token(name)) return FieldResult::Malformed;
-        std::string_view value = http_text::trim_ows(line.substr(colon + 1));
+        std::string_view value = ascii::trim_ows(line.substr(colon + 1));
         if (std::any_of(value.begin(), value.end(), [](char c) { return c == '\r' || c == 0; }))
             return FieldResult::Malformed;
-        if (http_text::equals_ignoring_case(name, "Accept")) {
+        if (ascii::equals_ignoring_case(name, "Accept")) {
             if (!request.accept.empty()) request.accept += ", ";
             request.accept += value;
-        } else if (http_text::equals_ignoring_case(name, "Accept-Encoding")) {
+        } else if (ascii::equals_ignoring_case(name, "Accept-Encoding")) {
             if (!request.accept_encoding.empty()) request.accept_encoding += ", ";
             request.accept_encoding += value;
-        } else if (http_text::equals_ignoring_case(name, "If-None-Match")) {
+        } else if (ascii::equals_ignoring_case(name, "If-None-Match")) {
             if (!request.if_none_match.empty()) request.if_none_match += ", ";
             request.if_none_match += value;
-        } else if (http_text::equals_ignoring_case(name, "Connection")) {
+        } else if (ascii::equals_ignoring_case(name, "Connection")) {
             close = close || lists(value, "close");
             keep_alive = keep_alive || lists(value, "keep-alive");
-        } else if (http_text::equals_ignoring_case(name, "Host")) {
+        } else if (ascii::equals_ignoring_case(name, "Host")) {
             // Empty where the target has no authority (RFC 9112 section 3.2), else host[:port].
             if (!take_single(request.host, value) || (!value.empty() && !is_authority(value)))
                 return FieldResult::Malformed;
-        } else if (http_text::equals_ignoring_case(name, "Authorization")) {
+        } else if (ascii::equals_ignoring_case(name, "Authorization")) {
             if (!take_single(request.authorization, value)) return FieldResult::Malformed;
-        } else if (http_text::equals_ignoring_case(name, "Transfer-Encoding")) {
+        } else if (ascii::equals_ignoring_case(name, "Transfer-Encoding")) {
             request.has_body = true;
-        } else if (http_text::equals_ignoring_case(name, "Content-Length")) {
+        } else if (ascii::equals_ignoring_case(name, "Content-Length")) {
             unsigned long long length = 0;
             auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), length);
             if (error != std::errc() || end != value.data() + value.size())

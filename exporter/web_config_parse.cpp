@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "exporter/http_auth.hpp"
-#include "exporter/http_text.hpp"
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
 
@@ -272,11 +272,11 @@ std::vector<std::pair<std::string, std::string>> headers(Reader& reader, yaml_no
                                  "Strict-Transport-Security)");
         std::string value = reader.string(value_node, key);
         if (value.empty()) continue;  // blank: unset
-        if (name == "X-Frame-Options" && !http_text::equals_ignoring_case(value, "deny") &&
-            !http_text::equals_ignoring_case(value, "sameorigin"))
+        if (name == "X-Frame-Options" && !ascii::equals_ignoring_case(value, "deny") &&
+            !ascii::equals_ignoring_case(value, "sameorigin"))
             throw ParseError(line_of(value_node),
                              key + ": '" + value + "' is not deny or sameorigin");
-        if (name == "X-Content-Type-Options" && !http_text::equals_ignoring_case(value, "nosniff"))
+        if (name == "X-Content-Type-Options" && !ascii::equals_ignoring_case(value, "nosniff"))
             throw ParseError(line_of(value_node), key + ": '" + value + "' is not nosniff");
         result.emplace_back(name, std::move(value));
     }
