@@ -1,5 +1,7 @@
 // Connects the recording loop to the exporter: every sample (flags filled in) becomes the set of
-// metric families that the next scrapes return. Runs on the sampling thread.
+// metric families that the next scrapes return, and, with an event stream, one "sample" event
+// (the session's sample line) and one "flag" event per flag raised or cleared (the session's
+// event line). Runs on the sampling thread.
 #pragma once
 
 #include <memory>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "commands/recorder.hpp"
+#include "exporter/event_stream.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/latest_metrics.hpp"
 
@@ -20,8 +23,12 @@ class ServePublisher : public RecordObserver {
     ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
                    std::vector<std::string> flag_ids, double ticks_per_s, bool logging);
 
+    // Also publishes to `stream` (/api/v1/stream).
+    void stream_to(std::shared_ptr<exporter::EventStream> stream) { stream_ = std::move(stream); }
+
     void on_start(const SessionHeader& header) override;
     void on_sample(const Sample& sample) override;
+    void on_event(const analysis::Event& event) override;
     void on_log_state(uint64_t failed_writes, uint64_t bytes_written) override;
 
   private:
@@ -30,6 +37,7 @@ class ServePublisher : public RecordObserver {
     double ticks_per_s_;
     bool logging_;
     std::optional<exporter::ExportModel> model_;  // from the header's board
+    std::shared_ptr<exporter::EventStream> stream_;
 };
 
 }  // namespace edgetop
