@@ -565,6 +565,25 @@ file.
 The answer is the Prometheus text format 0.0.4, or OpenMetrics 1.0.0 when the scraper asks for
 it in its Accept header (as Prometheus does); gzip-compressed when the request accepts gzip.
 Both formats are serialized once per sample, not per scrape.
+.B /api/v1/stream
+sends every sample as it is taken, as Server-Sent Events
+.RB ( text/event-stream ):
+an
+.B "event: sample"
+per sample, its
+.B id
+the sample's t and its data the session's sample line (without the busiest processes, whose
+names and command lines never leave the board), and an
+.B "event: flag"
+per flag raised or cleared, its data the session's event line.
+A client that leaves more than
+.B \-\-stream\-buffer
+of events unread, or whose events make no progress for 5 s, is disconnected alone; the sampling
+and the other clients never wait for it.
+Past
+.B \-\-stream\-clients
+clients the answer is 503.
+Streaming connections are not closed to make room for other connections.
 )roff",
         ""},
 };
