@@ -88,9 +88,12 @@ struct SweepArgs {
 };
 
 struct ServeArgs {
-    std::string listen;                     // HOST:PORT
-    std::optional<std::string> log;         // also write the session here ("-": standard output)
-    std::optional<std::string> web_config;  // exporter-toolkit's web configuration
+    std::vector<std::string> listen;          // HOST:PORT or unix:PATH, each served
+    std::optional<std::string> socket_group;  // the group of the unix sockets' files
+    int stream_clients = 0;                   // /api/v1/stream clients at once
+    int64_t stream_buffer_bytes = 0;          // unsent bytes a stream client may hold
+    std::optional<std::string> log;           // also write the session here ("-": standard output)
+    std::optional<std::string> web_config;    // exporter-toolkit's web configuration
     std::optional<std::string> bearer_token_file;  // the token clients must send
     bool print_alert_rules = false;                // print the Prometheus alerting rules, then exit
     bool print_grafana_dashboard = false;          // print the Grafana dashboard, then exit

@@ -595,6 +595,28 @@ Process names, users and the rest of the process table are served only with
 never at
 .BR /metrics .
 docs/api.md describes it.
+.B /api/v1/stream
+sends every sample as it is taken, as Server-Sent Events
+.RB ( text/event-stream ):
+an
+.B "event: sample"
+per sample, its
+.B id
+the sample's t and its data the sample line of
+.B /api/v1/sample
+(with the process table only under
+.BR \-\-api\-processes ),
+and an
+.B "event: flag"
+per flag raised or cleared, its data the session's event line.
+A client that leaves more than
+.B \-\-stream\-buffer
+of events unread, or whose events make no progress for 5 s, is disconnected alone; the sampling
+and the other clients never wait for it.
+Past
+.B \-\-stream\-clients
+clients the answer is 503.
+Streaming connections are not closed to make room for other connections.
 )roff",
         ""},
 };

@@ -1,5 +1,6 @@
 #include "cli/cli_parse.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -133,8 +134,18 @@ Value convert(const OptionSpec& o, const std::string& value) {
             return value;
         case ValueKind::address:
             if (!exporter::parse_listen_address(value))
-                throw fail("ADDR:PORT with a numeric address (e.g. 127.0.0.1:9102 or [::1]:9102)");
+                throw fail(
+                    "ADDR:PORT with a numeric address (e.g. 127.0.0.1:9102 or [::1]:9102) or "
+                    "unix:PATH");
             return value;
+        case ValueKind::group:
+            if (value.empty()) throw fail("a group name or number");
+            return value;
+        case ValueKind::clients: {
+            auto n = parse_positive_int(value);
+            if (!n || *n < 1 || *n > 4096) throw fail("a number of clients from 1 to 4096");
+            return *n;
+        }
         case ValueKind::page: {
             auto n = parse_positive_int(value);
             if (!n || *n < 1 || *n > 8) throw fail("a page number from 1 to 8");
@@ -228,13 +239,6 @@ Value convert(const OptionSpec& o, const std::string& value) {
     return std::monostate{};
 }
 
-Args defaults() {
-    Args args;
-    for (const auto& o : kOptions)
-        if (!o.default_value.empty()) o.store(args, convert(o, std::string(o.default_value)));
-    return args;
-}
-
 // "--count: only valid with 'record'"; with a command, also the command that does not take it.
 UsageError not_taken(const OptionSpec& o, const std::string& command) {
     if (command.empty())
@@ -257,7 +261,7 @@ struct Given {
 }  // namespace
 
 Args parse(std::span<const char* const> argv) {
-    Args args = defaults();
+    Args args;
     std::vector<Given> given;
     bool exec_follows = false;
     for (size_t i = 0; i < argv.size(); ++i) {
@@ -307,6 +311,15 @@ Args parse(std::span<const char* const> argv) {
     }
 
     CommandSet command_bit = bit_of(args.command);
+    // Defaults only for the entries not given: a repeatable option given (--listen A --listen
+    // B) stands instead of its default, not beside it.
+    for (const auto& o : kOptions) {
+        if (o.default_value.empty()) continue;
+        bool named = std::any_of(given.begin(), given.end(), [&](const Given& g) {
+            return entry_for(*g.option, command_bit) == &o;
+        });
+        if (!named) o.store(args, convert(o, std::string(o.default_value)));
+    }
     for (const auto& g : given) {
         const OptionSpec* entry = entry_for(*g.option, command_bit);
         if (!entry) throw not_taken(*g.option, args.command);

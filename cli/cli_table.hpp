@@ -37,7 +37,9 @@ enum class ValueKind {
     speed,            // a positive factor, 0.01..1000
     format,           // an input format: tegrastats
     export_format,    // an output format of export: csv or perfetto
-    address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535)
+    address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535) or unix:PATH
+    group,            // a group name or number
+    clients,          // a number of clients, 1 to 4096
     mode_list,        // ID,NAME,... power mode ids or names
     file,             // a file to read
     runs,             // a number of runs, 1 or more
@@ -423,18 +425,63 @@ then exit; no
 Nothing to restore is one line and exit status 0.
 )roff"},
     OptionSpec{"listen", 0, "ADDR:PORT", ValueKind::address,
-               "serve /metrics on this address (IPv4, or IPv6 in brackets: [::1]:9102); "
-               "port 0 picks a free port",
+               "serve on this address (IPv4, IPv6 in brackets: [::1]:9102, or unix:PATH); "
+               "port 0 picks a free port; repeatable",
                "127.0.0.1:9102", command::serve, store<&Args::serve, &ServeArgs::listen>,
                R"roff(The address to serve on: an IPv4 address, or an IPv6 address in brackets
-.RB ( [::1]:9102 ).
+.RB ( [::1]:9102 ),
+or
+.BI unix: PATH\fR,
+a local socket file.
 .B 0.0.0.0:9102
 serves on every IPv4 interface,
 .B [::]:9102
 on every IPv6 one (and IPv4 too where the system's net.ipv6.bindv6only is 0, its default);
 port 0 lets the system choose (the port is printed on standard error).
+Repeatable: every address given is served by the same loop, with the same pages,
+authentication and limits (the default address only when none is given).
 An address that cannot be bound is an error naming it (exit status 1).
+A socket file is made mode 0660 (see
+.BR \-\-socket\-group )
+and removed when serve ends; one left by a serve that was killed (nothing accepts on it) is
+replaced, while one that a process serves on, a file that is not a socket (never removed) or a
+directory that does not exist is one line naming it and exit status 2, before anything
+listens.
+Its clients count under the per-address connection limit by their user: each local user is one
+address.
 Default: 127.0.0.1:9102.
+)roff"},
+    OptionSpec{"socket-group", 0, "GROUP", ValueKind::group,
+               "give the unix sockets of --listen to GROUP (name or number): its members connect",
+               "", command::serve, store<&Args::serve, &ServeArgs::socket_group>,
+               R"roff(Give the socket files of
+.B \-\-listen unix:\fIPATH\fR
+to
+.I GROUP
+(a name or a number): with their mode 0660, the owner and the members of
+.I GROUP
+connect, other users are refused by the file's mode.
+A group that does not exist is one line and exit status 2; one that serve may not give the
+file to (not root and not a member) is an error naming the socket (exit status 1).
+)roff"},
+    OptionSpec{"stream-clients", 0, "N", ValueKind::clients,
+               "clients of /api/v1/stream at once; one more is answered 503", "64", command::serve,
+               store<&Args::serve, &ServeArgs::stream_clients>,
+               R"roff(How many clients
+.B /api/v1/stream
+serves at once; one more is answered 503 (Retry-After: 10).
+From 1 to 4096.
+Default: 64.
+)roff"},
+    OptionSpec{"stream-buffer", 0, "SIZE", ValueKind::size,
+               "bytes of events an /api/v1/stream client may leave unread before it is dropped",
+               "1M", command::serve, store<&Args::serve, &ServeArgs::stream_buffer_bytes>,
+               R"roff(The events a client of
+.B /api/v1/stream
+may leave unread, beyond its socket's buffer, in bytes (k, M, G: KiB, MiB, GiB): a client whose
+unsent events would pass it is disconnected, alone; the others and the sampling go on.
+The events are shared by every client, so the memory they take is about one client's bound.
+Default: 1M.
 )roff"},
     OptionSpec{"log", 0, "FILE", ValueKind::output,
                "also write the session to FILE, as record does (FILE.zst: zstd-compressed)", "",

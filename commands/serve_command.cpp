@@ -1,12 +1,15 @@
 // edgetop serve: the recording loop of `record` (its monotonic schedule, signals, rules and,
 // with --log, its session file) feeding a Prometheus endpoint.
+#include <grp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +21,7 @@
 #include "commands/serve_publisher.hpp"
 #include "exporter/metrics_server.hpp"
 #include "exporter/tls_context.hpp"
+#include "exporter/unix_listen_socket.hpp"
 
 namespace edgetop {
 
@@ -63,6 +67,49 @@ bool authenticates(const exporter::ServeSecurity& security) {
             config->tls->client_auth == exporter::ClientAuth::RequireAndVerifyClientCert);
 }
 
+// --socket-group's group id: a number, or a name looked up in the group database.
+std::optional<unsigned> group_id(const std::string& group) {
+    unsigned id = 0;
+    auto [end, error] = std::from_chars(group.data(), group.data() + group.size(), id);
+    if (error == std::errc() && end == group.data() + group.size()) return id;
+    std::vector<char> buffer(16384);
+    struct group entry {};
+    struct group* found = nullptr;
+    if (::getgrnam_r(group.c_str(), &entry, buffer.data(), buffer.size(), &found) != 0 || !found)
+        return std::nullopt;
+    return found->gr_gid;
+}
+
+// The addresses of --listen, checked before anything starts: "" when they are servable, else the
+// one-line reason (a unix socket a process serves on, a file that is not a socket, a directory
+// that does not exist, a group that does not exist).
+std::string listen_addresses(const cli::ServeArgs& serve,
+                             std::vector<exporter::ListenAddress>& addresses) {
+    std::vector<std::string> given = serve.listen;
+    if (given.empty()) given.emplace_back(exporter::kDefaultListen);
+    std::optional<unsigned> group;
+    if (serve.socket_group) {
+        group = group_id(*serve.socket_group);
+        if (!group) return "--socket-group: no group '" + *serve.socket_group + "'";
+    }
+    for (const auto& text : given) {
+        auto address = exporter::parse_listen_address(text);
+        if (!address) return "--listen: bad address '" + text + "'";  // the parser checked it
+        for (const auto& earlier : addresses)
+            if (earlier.text() == address->text()) return "--listen: " + text + " given twice";
+        if (address->is_unix()) {
+            std::string problem = exporter::unix_path_problem(address->unix_path);
+            if (!problem.empty()) return "--listen " + problem;
+            address->group = group;
+        }
+        addresses.push_back(std::move(*address));
+    }
+    bool any_unix = std::any_of(addresses.begin(), addresses.end(),
+                                [](const auto& address) { return address.is_unix(); });
+    if (group && !any_unix) return "--socket-group: only with --listen unix:PATH";
+    return "";
+}
+
 }  // namespace
 
 int run_serve(const cli::Args& args, const ProcessStart& start) {
@@ -72,9 +119,9 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
         print_error(error);
         return 2;
     }
-    auto address = exporter::parse_listen_address(args.serve.listen);
-    if (!address) {  // the parser checked it; a default that does not parse is a bug
-        print_error("--listen: bad address '" + args.serve.listen + "'");
+    std::vector<exporter::ListenAddress> addresses;
+    if (std::string problem = listen_addresses(args.serve, addresses); !problem.empty()) {
+        print_error(problem);
         return 2;
     }
 
@@ -121,25 +168,35 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
     int64_t interval_ms = std::max<int64_t>(args.global.interval_ms, 1);
     auto api = std::make_shared<exporter::ApiStore>(static_cast<size_t>(
         std::min((args.serve.history_ms + interval_ms - 1) / interval_ms, kMaxHistorySamples)));
+    auto stream = std::make_shared<exporter::EventStream>(exporter::EventStreamLimits{
+        args.serve.stream_clients, static_cast<size_t>(args.serve.stream_buffer_bytes)});
     std::unique_ptr<exporter::MetricsServer> server;
     try {
         server = std::make_unique<exporter::MetricsServer>(
-            *address, metrics, exporter::HttpLimits{}, std::move(security), api);
+            addresses, metrics, exporter::HttpLimits{}, std::move(security), stream, api);
     } catch (const std::exception& e) {
         print_error(e.what());
         return 1;
     }
-    std::fprintf(stderr, "edgetop: serving %s://%s/metrics\n", tls ? "https" : "http",
-                 server->address().text().c_str());
-    if (unauthenticated && !exporter::is_loopback(*address))
-        std::fprintf(stderr,
-                     "edgetop: %s is reachable from other machines without authentication: "
-                     "anyone there reads the metrics (see --web-config, --bearer-token-file)\n",
-                     server->address().text().c_str());
+    for (const auto& address : server->addresses()) {
+        // A unix socket's URL is the path curl --unix-socket (or any client) connects to.
+        if (address.is_unix())
+            std::fprintf(stderr, "edgetop: serving %s (%s, /metrics)\n", address.text().c_str(),
+                         tls ? "https" : "http");
+        else
+            std::fprintf(stderr, "edgetop: serving %s://%s/metrics\n", tls ? "https" : "http",
+                         address.text().c_str());
+        if (unauthenticated && !exporter::is_loopback(address))
+            std::fprintf(stderr,
+                         "edgetop: %s is reachable from other machines without authentication: "
+                         "anyone there reads the metrics (see --web-config, --bearer-token-file)\n",
+                         address.text().c_str());
+    }
 
     ServePublisher publisher(metrics, rules->enabled_ids(),
                              static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value(),
                              api, args.serve.api_processes);
+    publisher.stream_to(stream);
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.serve.log.value_or("/dev/null");
     return record_session(args, log, start, &publisher);

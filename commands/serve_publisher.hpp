@@ -1,7 +1,8 @@
 // Connects the recording loop to the exporter: every sample (flags filled in) becomes the set of
 // metric families that the next scrapes return, and the JSON API's sample line; the header gives
-// the API its board, the flag events its raised flags (api_documents.hpp). Runs on the sampling
-// thread.
+// the API its board, the flag events its raised flags (api_documents.hpp); with an event stream,
+// one "sample" event (the API's sample line) and one "flag" event per flag raised or cleared (the
+// session's event line, its processes hidden as in the API). Runs on the sampling thread.
 #pragma once
 
 #include <memory>
@@ -14,6 +15,7 @@
 #include "commands/api_documents.hpp"
 #include "commands/recorder.hpp"
 #include "exporter/api_store.hpp"
+#include "exporter/event_stream.hpp"
 #include "exporter/export_model.hpp"
 #include "exporter/latest_metrics.hpp"
 
@@ -27,6 +29,9 @@ class ServePublisher : public RecordObserver {
     ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
                    std::vector<std::string> flag_ids, double ticks_per_s, bool logging,
                    std::shared_ptr<exporter::ApiStore> api = nullptr, bool api_processes = false);
+
+    // Also publishes to `stream` (/api/v1/stream).
+    void stream_to(std::shared_ptr<exporter::EventStream> stream) { stream_ = std::move(stream); }
 
     void on_start(const SessionHeader& header) override;
     void on_sample(const Sample& sample) override;
@@ -43,6 +48,7 @@ class ServePublisher : public RecordObserver {
     bool api_processes_;
     RaisedFlags raised_;
     fmt::memory_buffer line_;  // reused for every sample line
+    std::shared_ptr<exporter::EventStream> stream_;
 };
 
 }  // namespace edgetop

@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <list>
 #include <optional>
 #include <set>
@@ -26,6 +27,7 @@
 
 #include "exporter/listen_socket.hpp"
 #include "exporter/tls_context.hpp"
+#include "exporter/unix_listen_socket.hpp"
 
 namespace edgetop::exporter {
 
@@ -59,7 +61,8 @@ namespace http_loop {
 using Clock = std::chrono::steady_clock;
 
 // What a connection is doing; Closed ones wait for the end of the event batch to be freed.
-enum class Phase { Handshaking, Reading, Writing, Lingering, Closed };
+// A Streaming one writes an event stream's head and events until either side closes.
+enum class Phase { Handshaking, Reading, Writing, Lingering, Streaming, Closed };
 
 // What one read or write on a connection gave: bytes, a wait for the socket to become readable
 // or writable (a TLS read may need to write, a TLS write to read), the peer's end, or a failure.
@@ -94,13 +97,28 @@ struct Connection {
     std::shared_ptr<const TlsContext> tls;  // TLS connections only
     std::unique_ptr<SSL, SslFree> ssl;      // from the first byte of the handshake on
     bool tls_failed = false;                // a fatal TLS error: no close_notify may follow
+    // Streaming only: the events not yet written whole (the first one from `stream_sent` on).
+    std::shared_ptr<EventStream> stream;
+    std::deque<StreamEvent> stream_queue;
+    size_t stream_sent = 0;
+    size_t stream_bytes = 0;  // unsent bytes in stream_queue
 };
 
 uint32_t interest(Io io) {
     return io == Io::WantWrite ? EPOLLOUT : EPOLLIN;
 }
 
-std::string peer_key(const sockaddr_storage& address) {
+// A unix socket's client is its user: "u" and the uid's bytes, a key no IP address has (4 or 16
+// bytes).
+std::string peer_key(const sockaddr_storage& address, int fd) {
+    if (address.ss_family == AF_UNIX) {
+        ucred credentials{};
+        socklen_t size = sizeof credentials;
+        if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) != 0)
+            credentials.uid = static_cast<uid_t>(-1);
+        return "u" +
+               std::string(reinterpret_cast<const char*>(&credentials.uid), sizeof credentials.uid);
+    }
     if (address.ss_family == AF_INET6) {
         const auto& v6 = reinterpret_cast<const sockaddr_in6&>(address).sin6_addr;
         return std::string(reinterpret_cast<const char*>(&v6), sizeof v6);
@@ -109,8 +127,12 @@ std::string peer_key(const sockaddr_storage& address) {
     return std::string(reinterpret_cast<const char*>(&v4), sizeof v4);
 }
 
-constexpr uint64_t kListenerId = 0;
-constexpr uint64_t kStopId = 1;
+// The epoll keys: the stop event, the listeners, the event streams' wake-ups, then connections.
+constexpr uint64_t kStopId = 0;
+constexpr uint64_t kFirstListenerId = 1;
+constexpr uint64_t kFirstStreamId = kFirstListenerId + HttpServer::kMaxListeners;
+constexpr uint64_t kMaxStreams = 64;
+constexpr uint64_t kFirstConnectionId = kFirstStreamId + kMaxStreams;
 constexpr std::chrono::milliseconds kAcceptPause{100};
 constexpr size_t kMaxLingerBytes = 1 << 20;
 constexpr size_t kTlsRecordBytes = 16384;  // the most plaintext one TLS record carries
@@ -123,18 +145,37 @@ class HttpServer::Loop {
     using Phase = http_loop::Phase;
 
   public:
-    Loop(const ListenAddress& address, HttpHandler handler, HttpLimits limits, TlsContextSource tls)
+    Loop(const std::vector<ListenAddress>& addresses, HttpHandler handler, HttpLimits limits,
+         TlsContextSource tls)
         : handler_(std::move(handler)), limits_(limits), tls_source_(std::move(tls)) {
-        listen_fd_ = open_listen_socket(address, port_);
+        if (addresses.empty() || addresses.size() > HttpServer::kMaxListeners)
+            throw std::runtime_error("cannot listen: from 1 to " +
+                                     std::to_string(HttpServer::kMaxListeners) + " addresses");
+        try {
+            for (const auto& address : addresses) {
+                Listener listener{-1, address, {}};
+                if (address.is_unix())
+                    listener.fd = open_unix_listen_socket(address, listener.file);
+                else
+                    listener.fd = open_listen_socket(address, listener.address.port);
+                listeners_.push_back(std::move(listener));
+            }
+        } catch (...) {
+            close_fds();
+            throw;
+        }
         epoll_fd_ = ::epoll_create1(EPOLL_CLOEXEC);
         stop_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
         if (epoll_fd_ < 0 || stop_fd_ < 0) {
             close_fds();
-            throw std::runtime_error("cannot listen on " + address.text() +
+            throw std::runtime_error("cannot listen on " + addresses.front().text() +
                                      ": no epoll or eventfd");
         }
-        watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_ADD, EPOLLIN);
+        for (size_t i = 0; i < listeners_.size(); ++i)
+            watch(listeners_[i].fd, http_loop::kFirstListenerId + i, EPOLL_CTL_ADD, EPOLLIN);
         watch(stop_fd_, http_loop::kStopId, EPOLL_CTL_ADD, EPOLLIN);
+        for (const auto& listener : listeners_)
+            addresses_.push_back(listener.address);
         thread_ = std::thread([this] { run(); });
     }
 
@@ -142,19 +183,32 @@ class HttpServer::Loop {
         uint64_t one = 1;
         if (::write(stop_fd_, &one, sizeof one) < 0) std::perror("edgetop: stopping the server");
         thread_.join();
-        for (auto* list : {&waiting_, &writing_})
+        for (auto* list : {&waiting_, &writing_, &streaming_})
             for (auto& connection : *list)
                 ::close(connection.fd);
+        for (auto& stream : streams_)
+            ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, stream->wake_fd(), nullptr);
         close_fds();
     }
 
-    int port() const { return port_; }
+    int port() const { return addresses_.front().port; }
+    const std::vector<ListenAddress>& addresses() const { return addresses_; }
 
   private:
     using Iterator = std::list<Connection>::iterator;
 
+    struct Listener {
+        int fd = -1;
+        ListenAddress address;
+        UnixSocketFile file;  // a unix socket's
+    };
+
     void close_fds() {
-        for (int fd : {listen_fd_, epoll_fd_, stop_fd_})
+        for (const auto& listener : listeners_) {
+            ::close(listener.fd);
+            listener.file.remove();
+        }
+        for (int fd : {epoll_fd_, stop_fd_})
             if (fd >= 0) ::close(fd);
     }
 
@@ -185,8 +239,12 @@ class HttpServer::Loop {
             for (int i = 0; i < ready; ++i) {
                 uint64_t id = events[i].data.u64;
                 if (id == http_loop::kStopId) return;
-                if (id == http_loop::kListenerId) {
-                    accept_all();
+                if (id < http_loop::kFirstStreamId) {
+                    accept_all(listeners_[id - http_loop::kFirstListenerId].fd);
+                    continue;
+                }
+                if (id < http_loop::kFirstConnectionId) {
+                    deliver(*streams_[id - http_loop::kFirstStreamId]);
                     continue;
                 }
                 auto found = by_id_.find(id);
@@ -195,6 +253,8 @@ class HttpServer::Loop {
                 if (events[i].events & (EPOLLERR | EPOLLHUP) &&
                     !(events[i].events & (EPOLLIN | EPOLLOUT))) {
                     close(connection);
+                } else if (connection.phase == Phase::Streaming) {
+                    stream_events(connection, events[i].events);
                 } else if (connection.phase == Phase::Writing) {
                     advance(connection);
                 } else {
@@ -226,17 +286,18 @@ class HttpServer::Loop {
         auto now = Clock::now();
         if (accept_paused_ && now >= accept_resume_) {
             accept_paused_ = false;
-            watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, EPOLLIN);
+            for (size_t i = 0; i < listeners_.size(); ++i)
+                watch(listeners_[i].fd, http_loop::kFirstListenerId + i, EPOLL_CTL_MOD, EPOLLIN);
         }
         while (!deadlines_.empty() && deadlines_.begin()->first <= now)
             close(*by_id_.at(deadlines_.begin()->second));
     }
 
-    void accept_all() {
+    void accept_all(int listen_fd) {
         for (;;) {
             sockaddr_storage address{};
             socklen_t size = sizeof address;
-            int fd = ::accept4(listen_fd_, reinterpret_cast<sockaddr*>(&address), &size,
+            int fd = ::accept4(listen_fd, reinterpret_cast<sockaddr*>(&address), &size,
                                SOCK_NONBLOCK | SOCK_CLOEXEC);
             if (fd < 0) {
                 if (errno == EINTR || errno == ECONNABORTED) continue;
@@ -247,7 +308,7 @@ class HttpServer::Loop {
                 }
                 return;
             }
-            std::string peer = http_loop::peer_key(address);
+            std::string peer = http_loop::peer_key(address, fd);
             auto same_address = per_address_.find(peer);
             bool room =
                 (same_address == per_address_.end() ||
@@ -264,7 +325,8 @@ class HttpServer::Loop {
     void pause_accepting() {
         accept_paused_ = true;
         accept_resume_ = Clock::now() + http_loop::kAcceptPause;
-        watch(listen_fd_, http_loop::kListenerId, EPOLL_CTL_MOD, 0);
+        for (size_t i = 0; i < listeners_.size(); ++i)
+            watch(listeners_[i].fd, http_loop::kFirstListenerId + i, EPOLL_CTL_MOD, 0);
     }
 
     // Makes room for a new connection (of `peer`, when given) by closing the one that holds a
@@ -353,6 +415,8 @@ class HttpServer::Loop {
                 return writing_;
             case Phase::Closed:
                 return closed_;
+            case Phase::Streaming:
+                return streaming_;
             default:
                 return waiting_;
         }
@@ -540,6 +604,13 @@ class HttpServer::Loop {
     }
 
     void respond(Connection& connection, HttpAnswer answer, bool keep_alive, bool head_only) {
+        if (answer.stream) {
+            if (!head_only) {
+                start_stream(connection, std::move(answer));
+                return;
+            }
+            answer.stream.reset();  // HEAD: the head alone, as an empty answer
+        }
         std::string& head = connection.head;
         head.clear();
         head += "HTTP/1.1 ";
@@ -579,6 +650,163 @@ class HttpServer::Loop {
         auto now = Clock::now();
         connection.write_until = now + 6 * limits_.write_timeout;
         schedule(connection, now + limits_.write_timeout);
+    }
+
+    // Answers with an event stream: its head now, then every event it publishes (deliver()).
+    // Beyond the stream's bound on clients, or on streams, the answer is 503.
+    void start_stream(Connection& connection, HttpAnswer answer) {
+        auto stream = std::move(answer.stream);
+        if (!watch_stream(stream) || !stream->attach()) {
+            HttpAnswer busy;
+            busy.status = 503;
+            busy.content_type = "text/plain; charset=utf-8";
+            busy.fields = "Retry-After: 10\r\n";
+            busy.body = "too many event stream clients\n";
+            respond(connection, std::move(busy), false, false);
+            return;
+        }
+        std::string head = "HTTP/1.1 200 OK\r\nContent-Type: ";
+        head += answer.content_type;
+        head += "\r\n";
+        head += answer.fields;
+        head += "Connection: close\r\n\r\n";
+        connection.stream = std::move(stream);
+        connection.stream_bytes = head.size();
+        connection.stream_queue.push_back(std::make_shared<const std::string>(std::move(head)));
+        connection.stream_sent = 0;
+        connection.in.clear();  // nothing more is read as a request
+        move_to_end(connection, streaming_);
+        connection.phase = Phase::Streaming;
+        unschedule(connection);
+        // Each event is one write: it must not wait for the acknowledgement of the previous one.
+        int one = 1;
+        ::setsockopt(connection.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        write_stream(connection);
+    }
+
+    // Watches the stream's wake-up from its first client on; false when too many streams.
+    bool watch_stream(const std::shared_ptr<EventStream>& stream) {
+        if (std::find(streams_.begin(), streams_.end(), stream) != streams_.end()) return true;
+        if (streams_.size() >= http_loop::kMaxStreams) return false;
+        watch(stream->wake_fd(), http_loop::kFirstStreamId + streams_.size(), EPOLL_CTL_ADD,
+              EPOLLIN);
+        streams_.push_back(stream);
+        return true;
+    }
+
+    void unschedule(Connection& connection) {
+        deadlines_.erase({connection.deadline, connection.id});
+        connection.deadline = {};
+    }
+
+    // Hands the events published since the last wake-up to the stream's clients: a client whose
+    // unsent bytes would pass the bound is closed, the others are written to.
+    void deliver(EventStream& stream) {
+        std::vector<StreamEvent> events = stream.take();
+        std::vector<Connection*> clients;
+        for (auto& connection : streaming_)
+            if (connection.stream.get() == &stream) clients.push_back(&connection);
+        const size_t bound = stream.limits().max_buffered_bytes;
+        for (Connection* connection : clients) {
+            for (const auto& event : events) {
+                connection->stream_bytes += event->size();
+                connection->stream_queue.push_back(event);
+                if (connection->stream_bytes <= bound) continue;
+                // Past the bound only when the socket takes no more of it now.
+                write_stream(*connection);
+                if (connection->phase != Phase::Streaming) break;
+                if (connection->stream_bytes > bound) {
+                    close(*connection);
+                    break;
+                }
+            }
+            if (connection->phase == Phase::Streaming) write_stream(*connection);
+        }
+    }
+
+    // A streaming connection's socket event: what the client sends is read and dropped (its end
+    // closes the connection), then the events are written as far as the socket takes them.
+    void stream_events(Connection& connection, uint32_t ready) {
+        using http_loop::Io;
+        if (ready & EPOLLIN) {
+            char buffer[4096];
+            for (size_t read = 0; read < http_loop::kMaxLingerBytes;) {
+                auto [io, n] = receive(connection, buffer, sizeof buffer);
+                if (io == Io::Bytes) {
+                    read += n;
+                    continue;
+                }
+                if (io == Io::End || io == Io::Failed) {
+                    close(connection);
+                    return;
+                }
+                break;
+            }
+        }
+        write_stream(connection);
+    }
+
+    http_loop::IoResult send_stream(Connection& connection) {
+        using http_loop::Io;
+        if (connection.ssl) {
+            const std::string& event = *connection.stream_queue.front();
+            ERR_clear_error();
+            size_t wrote = 0;
+            if (SSL_write_ex(connection.ssl.get(), event.data() + connection.stream_sent,
+                             event.size() - connection.stream_sent, &wrote) == 1)
+                return {Io::Bytes, wrote};
+            return tls_failure(connection, SSL_get_error(connection.ssl.get(), 0));
+        }
+        constexpr size_t kMaxParts = 16;
+        iovec iov[kMaxParts];
+        size_t count = 0;
+        for (const auto& event : connection.stream_queue) {
+            if (count == kMaxParts) break;
+            size_t skip = count == 0 ? connection.stream_sent : 0;
+            iov[count++] = {const_cast<char*>(event->data()) + skip, event->size() - skip};
+        }
+        msghdr message{};
+        message.msg_iov = iov;
+        message.msg_iovlen = count;
+        for (;;) {
+            ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (n > 0) return {Io::Bytes, static_cast<size_t>(n)};
+            if (n < 0 && errno == EINTR) continue;
+            return {n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::WantWrite
+                                                                       : Io::Failed};
+        }
+    }
+
+    // Writes queued events until the socket is full; a queue that makes no progress for
+    // write_timeout closes the connection (expire()); an empty one has no deadline.
+    void write_stream(Connection& connection) {
+        using http_loop::Io;
+        bool progressed = false;
+        while (!connection.stream_queue.empty()) {
+            auto [io, n] = send_stream(connection);
+            if (io == Io::Bytes) {
+                progressed = true;
+                connection.stream_bytes -= n;
+                connection.stream_sent += n;
+                while (!connection.stream_queue.empty() &&
+                       connection.stream_sent >= connection.stream_queue.front()->size()) {
+                    connection.stream_sent -= connection.stream_queue.front()->size();
+                    connection.stream_queue.pop_front();
+                }
+                continue;
+            }
+            if (io == Io::WantRead || io == Io::WantWrite) {
+                bool scheduled = deadlines_.count({connection.deadline, connection.id}) != 0;
+                if (progressed || !scheduled)
+                    schedule(connection, Clock::now() + limits_.write_timeout);
+                set_events(connection, EPOLLIN | http_loop::interest(io));
+                return;
+            }
+            close(connection);
+            return;
+        }
+        unschedule(connection);
+        set_events(connection, EPOLLIN);
     }
 
     // One write of what is left of the answer: head and body in one sendmsg (the body is not
@@ -692,6 +920,11 @@ class HttpServer::Loop {
         connection.fd = -1;
         deadlines_.erase({connection.deadline, connection.id});
         connection.body_owner.reset();
+        if (connection.stream) {
+            connection.stream->detach();
+            connection.stream.reset();
+            connection.stream_queue.clear();
+        }
         auto count = per_address_.find(connection.peer);
         if (count != per_address_.end() && --count->second == 0) per_address_.erase(count);
         --live_;
@@ -704,21 +937,23 @@ class HttpServer::Loop {
     HttpLimits limits_;
     TlsContextSource tls_source_;
     std::string tls_problem_;  // the source's last failure, said once
-    int listen_fd_ = -1;
+    std::vector<Listener> listeners_;
+    std::vector<ListenAddress> addresses_;               // as bound
+    std::vector<std::shared_ptr<EventStream>> streams_;  // each watched from its first client on
     int epoll_fd_ = -1;
     int stop_fd_ = -1;
-    int port_ = 0;
     // Every connection is in one list: waiting_ (reading or lingering, least recently active
-    // first), writing_ (answer least recently progressed first) or closed_ (freed after the
-    // batch); by_id_ finds it.
+    // first), writing_ (answer least recently progressed first), streaming_ (never evicted) or
+    // closed_ (freed after the batch); by_id_ finds it.
     std::list<Connection> waiting_;
     std::list<Connection> writing_;
+    std::list<Connection> streaming_;
     std::list<Connection> closed_;
     std::unordered_map<uint64_t, Iterator> by_id_;
     std::set<std::pair<Clock::time_point, uint64_t>> deadlines_;  // earliest first
     std::unordered_map<std::string, int> per_address_;
     int live_ = 0;
-    uint64_t next_id_ = 2;  // 0 and 1 name the listener and the stop event
+    uint64_t next_id_ = http_loop::kFirstConnectionId;
     bool accept_paused_ = false;
     Clock::time_point accept_resume_;
     std::thread thread_;
@@ -726,12 +961,20 @@ class HttpServer::Loop {
 
 HttpServer::HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits,
                        TlsContextSource tls)
-    : loop_(std::make_unique<Loop>(address, std::move(handler), limits, std::move(tls))) {}
+    : HttpServer(std::vector<ListenAddress>{address}, std::move(handler), limits, std::move(tls)) {}
+
+HttpServer::HttpServer(const std::vector<ListenAddress>& addresses, HttpHandler handler,
+                       HttpLimits limits, TlsContextSource tls)
+    : loop_(std::make_unique<Loop>(addresses, std::move(handler), limits, std::move(tls))) {}
 
 HttpServer::~HttpServer() = default;
 
 int HttpServer::port() const {
     return loop_->port();
+}
+
+const std::vector<ListenAddress>& HttpServer::addresses() const {
+    return loop_->addresses();
 }
 
 }  // namespace edgetop::exporter

@@ -18,6 +18,17 @@
 // in the limits like any other (a handshake that has not finished is as evictable as an idle
 // reader), so clients that open TCP and never send a ClientHello, or stop halfway, cannot starve
 // the others. An answer is written as TLS records; a closed TLS connection sends close_notify.
+//
+// Several listening sockets (TCP, and unix sockets: listen_address.hpp) are served by the one
+// loop, with the same handler and limits. A unix socket's client counts under the per-address
+// limit by its user (SO_PEERCRED): each local user is one "address", so one user's programs cannot
+// take every slot from another's.
+//
+// An answer may be an event stream (event_stream.hpp): its head, without Content-Length, then
+// every event published, until either side closes. Streaming connections are not evicted for new
+// ones (their number has its own bound, beyond which the answer is 503); one whose unsent events
+// pass the stream's byte bound, or whose events make no progress within write_timeout, is
+// closed alone.
 #pragma once
 
 #include <chrono>
@@ -25,7 +36,9 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "exporter/event_stream.hpp"
 #include "exporter/http_request.hpp"
 #include "exporter/listen_address.hpp"
 
@@ -50,6 +63,9 @@ struct HttpAnswer {
     std::string fields;  // further header fields, each ending in CRLF
     std::string_view body;
     std::shared_ptr<const void> owner;  // keeps `body` alive while it is written
+    // Set: the body is this stream's events, as they are published (no Content-Length; the
+    // connection closes when it ends). One HttpServer takes a stream's events.
+    std::shared_ptr<EventStream> stream;
 };
 
 using HttpHandler = std::function<HttpAnswer(const HttpRequest&)>;
@@ -69,12 +85,20 @@ class HttpServer {
     // Throws std::runtime_error("cannot listen on ADDR: REASON") when it cannot bind.
     HttpServer(const ListenAddress& address, HttpHandler handler, HttpLimits limits = {},
                TlsContextSource tls = {});
+    // The same on every address (at least one, at most kMaxListeners); a unix socket's file is
+    // removed when the server stops.
+    HttpServer(const std::vector<ListenAddress>& addresses, HttpHandler handler,
+               HttpLimits limits = {}, TlsContextSource tls = {});
+    static constexpr size_t kMaxListeners = 64;
     // Stops the thread and closes every connection.
     ~HttpServer();
     HttpServer(const HttpServer&) = delete;
     HttpServer& operator=(const HttpServer&) = delete;
 
+    // The port bound on the first address (0 for a unix socket).
     int port() const;
+    // Every address as bound: port 0 replaced by the port chosen.
+    const std::vector<ListenAddress>& addresses() const;
 
   private:
     class Loop;

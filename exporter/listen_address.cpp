@@ -7,6 +7,15 @@
 namespace edgetop::exporter {
 
 std::optional<ListenAddress> parse_listen_address(std::string_view text) {
+    if (text.starts_with(kUnixPrefix)) {
+        std::string_view path = text.substr(kUnixPrefix.size());
+        if (path.empty() || path.size() > kMaxUnixPathBytes ||
+            path.find('\0') != std::string_view::npos)
+            return std::nullopt;
+        ListenAddress address;
+        address.unix_path = path;
+        return address;
+    }
     auto colon = text.rfind(':');
     if (colon == std::string_view::npos || colon == 0) return std::nullopt;
     std::string_view host = text.substr(0, colon);
@@ -27,10 +36,14 @@ std::optional<ListenAddress> parse_listen_address(std::string_view text) {
     } else if (inet_pton(AF_INET, std::string(host).c_str(), buffer) != 1) {
         return std::nullopt;
     }
-    return ListenAddress{std::string(host), port};
+    ListenAddress address;
+    address.host = host;
+    address.port = port;
+    return address;
 }
 
 bool is_loopback(const ListenAddress& address) {
+    if (address.is_unix()) return true;
     const std::string& host = address.host;
     if (host.size() > 2 && host.front() == '[') {
         in6_addr v6{};

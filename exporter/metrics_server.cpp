@@ -74,13 +74,27 @@ HttpAnswer answer_metrics_request(const HttpRequest& request, const LatestMetric
     return answer;
 }
 
+HttpAnswer answer_stream_request(const HttpRequest& request, std::shared_ptr<EventStream> stream) {
+    using namespace metrics_pages;
+    if (request.method != "GET" && request.method != "HEAD")
+        return text_answer(405, "only GET and HEAD\n", "Allow: GET, HEAD\r\n");
+    HttpAnswer answer;
+    answer.content_type = "text/event-stream; charset=utf-8";
+    // No cache may keep it, and a proxy (nginx) passes each event on at once.
+    answer.fields = "Cache-Control: no-cache\r\nX-Accel-Buffering: no\r\n";
+    answer.stream = std::move(stream);
+    return answer;
+}
+
 HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetrics& metrics,
                                   const WebConfig* config, HttpAuthenticator& authenticator,
-                                  const ApiStore* api) {
+                                  const ApiStore* api, const std::shared_ptr<EventStream>& stream) {
     using namespace metrics_pages;
-    HttpAnswer answer = authenticator.allows(request.authorization, config)
-                            ? answer_metrics_request(request, metrics, api)
-                            : text_answer(401, "unauthorized\n", authenticator.challenge(config));
+    HttpAnswer answer = !authenticator.allows(request.authorization, config)
+                            ? text_answer(401, "unauthorized\n", authenticator.challenge(config))
+                        : stream && request.path == kStreamPath
+                            ? answer_stream_request(request, stream)
+                            : answer_metrics_request(request, metrics, api);
     if (config) {
         for (const auto& [name, value] : config->headers)
             answer.fields += name + ": " + value + "\r\n";
@@ -91,21 +105,27 @@ HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetric
 MetricsServer::MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
                              HttpLimits limits, ServeSecurity security,
                              std::shared_ptr<const ApiStore> api)
-    : address_(address),
-      metrics_(std::move(metrics)),
+    : MetricsServer(std::vector<ListenAddress>{address}, std::move(metrics), limits,
+                    std::move(security), nullptr, std::move(api)) {}
+
+MetricsServer::MetricsServer(const std::vector<ListenAddress>& addresses,
+                             std::shared_ptr<LatestMetrics> metrics, HttpLimits limits,
+                             ServeSecurity security, std::shared_ptr<EventStream> stream,
+                             std::shared_ptr<const ApiStore> api)
+    : metrics_(std::move(metrics)),
       api_(std::move(api)),
+      stream_(std::move(stream)),
       web_config_(std::move(security.web_config)),
       authenticator_(std::make_unique<HttpAuthenticator>(std::move(security.bearer_token))),
       server_(
-          address,
-          [latest = metrics_.get(), api = api_.get(), web = web_config_.get(),
+          addresses,
+          [latest = metrics_.get(), api = api_.get(), stream = stream_, web = web_config_.get(),
            authenticator = authenticator_.get()](const HttpRequest& request) {
               // Read again when the file changed, so that a new password counts at once.
               std::shared_ptr<const WebConfig> config = web ? web->current() : nullptr;
-              return answer_secured_request(request, *latest, config.get(), *authenticator, api);
+              return answer_secured_request(request, *latest, config.get(), *authenticator, api,
+                                            stream);
           },
-          limits, std::move(security.tls)) {
-    address_.port = server_.port();
-}
+          limits, std::move(security.tls)) {}
 
 }  // namespace edgetop::exporter

@@ -9,13 +9,18 @@
 // valid credentials is 401 with a WWW-Authenticate challenge (http_auth.hpp); the web
 // configuration's headers are added to every answer. Slow and idle clients are bounded by
 // HttpLimits (see http_server.hpp); none of this touches the sampling thread.
+//
+// With an event stream, /api/v1/stream answers it as Server-Sent Events (event_stream.hpp), under
+// the same authentication and headers.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "exporter/api_store.hpp"
+#include "exporter/event_stream.hpp"
 #include "exporter/http_auth.hpp"
 #include "exporter/http_server.hpp"
 #include "exporter/latest_metrics.hpp"
@@ -36,11 +41,18 @@ struct ServeSecurity {
     TlsContextSource tls{};  // empty: plain HTTP (see http_server.hpp)
 };
 
+inline constexpr std::string_view kStreamPath = "/api/v1/stream";
+
+// The answer to GET /api/v1/stream: the stream's events (405 for methods other than GET, HEAD).
+HttpAnswer answer_stream_request(const HttpRequest& request, std::shared_ptr<EventStream> stream);
+
 // The answer under `config` (null: no web configuration): 401 without valid credentials, else
-// answer_metrics_request's; the configured headers added either way.
+// answer_metrics_request's (answer_stream_request's at kStreamPath with a stream); the
+// configured headers added either way.
 HttpAnswer answer_secured_request(const HttpRequest& request, const LatestMetrics& metrics,
                                   const WebConfig* config, HttpAuthenticator& authenticator,
-                                  const ApiStore* api = nullptr);
+                                  const ApiStore* api = nullptr,
+                                  const std::shared_ptr<EventStream>& stream = nullptr);
 
 class MetricsServer {
   public:
@@ -51,16 +63,22 @@ class MetricsServer {
     MetricsServer(const ListenAddress& address, std::shared_ptr<LatestMetrics> metrics,
                   HttpLimits limits = {}, ServeSecurity security = {},
                   std::shared_ptr<const ApiStore> api = nullptr);
+    // Every address served by the same loop and pages; with `stream`, /api/v1/stream too.
+    MetricsServer(const std::vector<ListenAddress>& addresses,
+                  std::shared_ptr<LatestMetrics> metrics, HttpLimits limits = {},
+                  ServeSecurity security = {}, std::shared_ptr<EventStream> stream = nullptr,
+                  std::shared_ptr<const ApiStore> api = nullptr);
     MetricsServer(const MetricsServer&) = delete;
     MetricsServer& operator=(const MetricsServer&) = delete;
 
     // The address actually bound: the given one, with port 0 replaced by the port chosen.
-    const ListenAddress& address() const { return address_; }
+    const ListenAddress& address() const { return server_.addresses().front(); }
+    const std::vector<ListenAddress>& addresses() const { return server_.addresses(); }
 
   private:
-    ListenAddress address_;
     std::shared_ptr<LatestMetrics> metrics_;
     std::shared_ptr<const ApiStore> api_;
+    std::shared_ptr<EventStream> stream_;
     std::shared_ptr<WebConfigSource> web_config_;
     std::unique_ptr<HttpAuthenticator> authenticator_;
     HttpServer server_;  // last: its thread stops before what its handler uses goes

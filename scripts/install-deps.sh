@@ -7,8 +7,9 @@
 #     test   build plus what `make test` needs: GoogleTest/GoogleMock, Google Benchmark, the
 #            Prometheus server (for promtool), tmux, procps, setcap (libcap2-bin), lld (faster
 #            links of the test executables), systemd (systemd-analyze checks the service unit),
-#            openssl, curl and python3 (the certificates and clients of serve's TLS tests),
-#            python3-jsonschema (validates sample lines against the API's schema), and a
+#            openssl, curl and python3 (the certificates and clients of serve's TLS and stream
+#            tests), python3-jsonschema (validates sample lines against the API's schema),
+#            util-linux (setpriv: curl as another user at a unix socket), and a
 #            decimal-comma locale (de_DE.UTF-8, generated
 #            from the locales package) for the tests that a file's numbers ignore the locale
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
@@ -74,7 +75,7 @@ case "$id $version" in
     ;;
 esac
 test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld systemd
-  locales openssl curl python3 python3-jsonschema)
+  locales openssl curl python3 python3-jsonschema util-linux)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
 

@@ -191,7 +191,23 @@ TEST(CliParse, ServeLogIsItsOwnAndDashIsStandardOutput) {
     EXPECT_FALSE(parse_args({"serve"}).serve.log);
     EXPECT_EQ(parse_args({"serve", "--log", "-"}).serve.log, "-");
     EXPECT_EQ(parse_args({"serve", "--log=s.jsonl"}).serve.log, "s.jsonl");
-    EXPECT_EQ(parse_args({"serve"}).serve.listen, "127.0.0.1:9102");
+    EXPECT_EQ(parse_args({"serve"}).serve.listen, std::vector<std::string>{"127.0.0.1:9102"});
+}
+
+TEST(CliParse, ListenIsRepeatableAndGivenAddressesReplaceTheDefault) {
+    EXPECT_EQ(parse_args({"serve", "--listen", "unix:/run/edgetop.sock", "--listen", "[::1]:0"})
+                  .serve.listen,
+              (std::vector<std::string>{"unix:/run/edgetop.sock", "[::1]:0"}));
+    EXPECT_EQ(parse_args({"serve", "--listen=0.0.0.0:9102"}).serve.listen,
+              std::vector<std::string>{"0.0.0.0:9102"});
+    for (const char* bad : {"unix:", "localhost:9102", "/run/edgetop.sock"})
+        EXPECT_EQ(error_of({"serve", "--listen", bad}),
+                  std::string("--listen: expected ADDR:PORT with a numeric address (e.g. "
+                              "127.0.0.1:9102 or [::1]:9102) or unix:PATH, got '") +
+                      bad + "'")
+            << bad;
+    EXPECT_EQ(error_of({"serve", "--stream-clients", "0"}),
+              "--stream-clients: expected a number of clients from 1 to 4096, got '0'");
 }
 
 TEST(CliParse, RotateTakesBytesOrBinarySuffixes) {

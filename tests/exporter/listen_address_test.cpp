@@ -38,6 +38,21 @@ TEST(ListenAddress, RejectsNamesMissingPortsAndBadPorts) {
         EXPECT_FALSE(parse_listen_address(bad)) << bad;
 }
 
+TEST(ListenAddress, AUnixSocketIsAPathAfterUnixAndOfThisMachine) {
+    auto local = parse_listen_address("unix:/run/edgetop.sock");
+    ASSERT_TRUE(local);
+    EXPECT_TRUE(local->is_unix());
+    EXPECT_EQ(local->unix_path, "/run/edgetop.sock");
+    EXPECT_EQ(local->text(), "unix:/run/edgetop.sock");
+    EXPECT_TRUE(is_loopback(*local));
+    EXPECT_FALSE(parse_listen_address("127.0.0.1:9102")->is_unix());
+    // sun_path holds 107 bytes and the NUL.
+    EXPECT_TRUE(parse_listen_address("unix:/" + std::string(106, 'a')));
+    EXPECT_FALSE(parse_listen_address("unix:/" + std::string(107, 'a')));
+    EXPECT_FALSE(parse_listen_address("unix:"));
+    EXPECT_FALSE(parse_listen_address(std::string("unix:a\0b", 8)));
+}
+
 TEST(MetricsServer, BindsPortZeroToARealPort) {
     MetricsServer server(*parse_listen_address("127.0.0.1:0"), std::make_shared<LatestMetrics>());
     EXPECT_GT(server.address().port, 0);

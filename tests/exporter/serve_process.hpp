@@ -6,6 +6,7 @@
 #include <chrono>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/exporter/http_client.hpp"
@@ -18,8 +19,10 @@ class ServeProcess {
   public:
     // Starts `edgetop serve --listen 127.0.0.1:0 EXTRA...` (the system picks the port) and waits
     // for the line that names the port; port() is 0 when it never came.
-    ServeProcess(const TempDir& dir, const std::vector<std::string>& extra)
-        : child_(arguments(extra), {.log_path = dir.file("serve.log")}) {
+    // `env`: variables set for serve.
+    ServeProcess(const TempDir& dir, const std::vector<std::string>& extra,
+                 std::vector<std::pair<std::string, std::string>> env = {})
+        : child_(arguments(extra), {.env = std::move(env), .log_path = dir.file("serve.log")}) {
         static const std::regex serving(R"(serving https?://127\.0\.0\.1:(\d+)/metrics)");
         if (auto port = child_.wait_for_log(serving, std::chrono::seconds(20)))
             port_ = std::stoi(*port);
