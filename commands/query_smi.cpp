@@ -38,8 +38,9 @@ std::optional<double> number(const nlohmann::ordered_json& object, std::string_v
 // The first source with a number at this sample (NVML's first, then the board's own, last);
 // none: [N/A] where the board has its own source (the last), [Not Supported] where it has not
 // (no EMC, no GPU rail or thermal zone).
-SmiValue first_of(std::initializer_list<std::pair<const nlohmann::ordered_json*, std::string_view>> sources,
-                  double factor = 1) {
+SmiValue first_of(
+    std::initializer_list<std::pair<const nlohmann::ordered_json*, std::string_view>> sources,
+    double factor = 1) {
     for (const auto& [object, key] : sources)
         if (object)
             if (auto value = number(*object, key)) return *value * factor;
@@ -55,7 +56,7 @@ bool contains_gpu(std::string name) {
 
 // The first element of list whose name holds "gpu" (any case), from its start when at_start.
 const nlohmann::ordered_json* named_gpu(const nlohmann::ordered_json& sample, std::string_view list,
-                                bool at_start) {
+                                        bool at_start) {
     const auto* elements = member(sample, list);
     if (!elements || !elements->is_array()) return nullptr;
     for (const auto& element : *elements) {
@@ -81,15 +82,21 @@ SmiValue utilization_gpu(const nlohmann::ordered_json&, const nlohmann::ordered_
     return first_of({{&gpu, "load"}});
 }
 // A Jetson's GPU shares the memory controller (EMC) with the CPU: its activity.
-SmiValue utilization_memory(const nlohmann::ordered_json& sample, const nlohmann::ordered_json& gpu) {
+SmiValue utilization_memory(const nlohmann::ordered_json& sample,
+                            const nlohmann::ordered_json& gpu) {
     return first_of({{&gpu, "mem_util"}, {member(sample, "emc"), "util"}});
 }
 // A Jetson's GPU has no memory of its own: the unified memory of /proc/meminfo.
+// Whole MiB, as NVML's bytes >> 20.
+SmiValue whole_mib(SmiValue kib) {
+    if (const auto* value = std::get_if<double>(&kib)) return std::floor(*value / kKiBPerMiB);
+    return kib;
+}
 SmiValue memory_used(const nlohmann::ordered_json& sample, const nlohmann::ordered_json& gpu) {
-    return first_of({{&gpu, "mem_used_kb"}, {member(sample, "mem"), "used_kb"}}, 1 / kKiBPerMiB);
+    return whole_mib(first_of({{&gpu, "mem_used_kb"}, {member(sample, "mem"), "used_kb"}}));
 }
 SmiValue memory_total(const nlohmann::ordered_json& sample, const nlohmann::ordered_json& gpu) {
-    return first_of({{&gpu, "mem_total_kb"}, {member(sample, "mem"), "total_kb"}}, 1 / kKiBPerMiB);
+    return whole_mib(first_of({{&gpu, "mem_total_kb"}, {member(sample, "mem"), "total_kb"}}));
 }
 // The thermal zone of the GPU: gpu-thermal (Xavier, Orin), GPU-therm (TX2, Nano).
 SmiValue temperature_gpu(const nlohmann::ordered_json& sample, const nlohmann::ordered_json& gpu) {

@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <stdexcept>
 #include <string>
 
-#include "exporter/http_client.hpp"
+// The library's header, not the tests' own client of the same name (tests/exporter/).
+#include "../../exporter/http_client.hpp"
+#include "exporter/test_certificates.hpp"
 #include "support/sample_http_server.hpp"
 
 namespace edgetop::exporter {
@@ -86,6 +90,26 @@ TEST_F(HttpGet, AnAnswerThatNeverEndsStopsAtTheTimeLimit) {
     auto took = std::chrono::steady_clock::now() - start;
     EXPECT_GE(took, std::chrono::milliseconds(300));
     EXPECT_LT(took, std::chrono::seconds(2));
+}
+
+TEST(HttpGetTls, VerifiesTheServerAgainstTheGivenCaOrTheSystems) {
+    testing::TempDir dir;
+    auto made = testing::run_in_child([&] {
+        std::string script =
+            std::string(testing::kMakeCertificates) + "cd '" + dir.path() + "' && base";
+        execlp("bash", "bash", "-c", script.c_str(), static_cast<char*>(nullptr));
+        return 127;
+    });
+    if (made != 0) GTEST_SKIP() << "openssl could not make the test certificates";
+    SampleHttpServer server("{\"t\":3}", true, dir.file("server.pem"), dir.file("server.key"));
+    if (!server.started()) GTEST_SKIP() << "python3 could not start the TLS server";
+    std::string url = "https://127.0.0.1:" + std::to_string(server.port());
+    auto reply = http_get(target_of(url), HttpClientLimits{}, dir.file("ca.pem"));
+    EXPECT_EQ(reply.status, 200);
+    EXPECT_EQ(reply.body, "{\"t\":3}");
+    // The test CA is none of the system's.
+    EXPECT_EQ(error_of(target_of(url), HttpClientLimits{}),
+              url + ": TLS handshake: certificate verify failed");
 }
 
 TEST(HttpGetFailures, NoServerIsOneLineNamingTheUrl) {

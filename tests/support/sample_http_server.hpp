@@ -2,7 +2,7 @@
 // a port it picks, or on a unix socket, it answers GET /api/v1/sample with a given body (a real
 // sample line), and has paths that misbehave: /huge (a Content-Length of 1 GiB, then data),
 // /flood (no length, data as fast as it goes), /trickle (no length, a byte every 20 ms, never
-// ending), /missing (404).
+// ending), /missing (404). Over TLS too, with a certificate and key it is given.
 #pragma once
 
 #include <fstream>
@@ -64,8 +64,13 @@ class Unix(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
         request, _ = super().get_request()
         return request, ('local', 0)
 
-if sys.argv[1] == 'tcp':
+if sys.argv[1] in ('tcp', 'tls'):
     server = Tcp(('127.0.0.1', 0), Handler)
+    if sys.argv[1] == 'tls':
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[4], sys.argv[5])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print('LISTENING', server.server_address[1], flush=True)
 else:
     server = Unix(sys.argv[3], Handler)
@@ -75,16 +80,24 @@ server.serve_forever()
 
 class SampleHttpServer {
   public:
-    // tcp: on 127.0.0.1 (port()); else on the unix socket socket_path().
-    SampleHttpServer(const std::string& body, bool tcp) {
+    // tcp: on 127.0.0.1 (port()); else on the unix socket socket_path(). With a certificate
+    // and its key (PEM files), TLS on 127.0.0.1.
+    SampleHttpServer(const std::string& body, bool tcp, const std::string& certificate = "",
+                     const std::string& key = "") {
         write(dir_.file("server.py"), kSampleServerScript);
         write(dir_.file("body"), body);
         SpawnOptions options;
         options.log_path = dir_.file("log");
-        process_.emplace(
-            std::vector<std::string>{"python3", dir_.file("server.py"), tcp ? "tcp" : "unix",
-                                     dir_.file("body"), socket_path()},
-            options);
+        std::vector<std::string> argv{"python3", dir_.file("server.py"),
+                                      !certificate.empty() ? "tls"
+                                      : tcp                ? "tcp"
+                                                           : "unix",
+                                      dir_.file("body"), socket_path()};
+        if (!certificate.empty()) {
+            argv.push_back(certificate);
+            argv.push_back(key);
+        }
+        process_.emplace(argv, options);
         auto port = process_->wait_for_log(std::regex("LISTENING (\\d+)"),
                                            std::chrono::milliseconds(10'000));
         if (port) port_ = std::stoi(*port);
