@@ -114,10 +114,15 @@ TEST(QueryCommand, EveryFieldEqualsTheSampleTheBoardGivesOnEveryFixture) {
                 break;
             }
         }
-        if (expected[b].contains("cpu"))
-            for (const auto& core : expected[b]["cpu"]["cores"])
-                fields[b].emplace_back(fmt::format("cpu.cores.{}.freq_khz", core["id"].get<int>()),
-                                       core["freq_khz"]);
+        // A core by its id where that is not its index (an offline core missing before it).
+        if (expected[b].contains("cpu")) {
+            const auto& cores = expected[b]["cpu"]["cores"];
+            for (size_t i = 0; i < cores.size(); ++i)
+                if (cores[i]["id"].get<size_t>() != i)
+                    fields[b].emplace_back(
+                        fmt::format("cpu.cores.{}.freq_khz", cores[i]["id"].get<int>()),
+                        cores[i]["freq_khz"]);
+        }
         std::vector<std::string> args{"query", "--root", fixture(kBoards[b]), "--format", "json"};
         for (const auto& field : fields[b])
             args.push_back(field.first);
