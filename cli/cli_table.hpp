@@ -588,7 +588,7 @@ Default:
                "or json (one object per sample)",
                "csv", command::query, store<&Args::query, &QueryArgs::format>,
                R"roff(.B csv
-(default): a header line of the
+(the default): a header line of the
 .I FIELD
 paths, each with its unit in brackets where it has one
 .RB ( "gpu.0.load [%]" ),
@@ -615,6 +615,8 @@ with
 .B noheader
 and
 .BR nounits .
+Default:
+.BR csv .
 )roff"},
     OptionSpec{"loop", 'l', "S", ValueKind::seconds,
                "print a sample every S seconds until interrupted (decimals allowed)", "",
