@@ -99,7 +99,8 @@ bool all_digits(std::string_view text) {
 }
 
 // The element of list that selector names: by index, else by name, else by id or pid.
-const nlohmann::ordered_json* element_of(const nlohmann::ordered_json& list, const std::string& selector) {
+const nlohmann::ordered_json* element_of(const nlohmann::ordered_json& list,
+                                         const std::string& selector) {
     if (!list.is_array()) return nullptr;
     if (all_digits(selector) && selector.size() < 10) {
         size_t index = std::stoul(selector);
@@ -122,7 +123,7 @@ const nlohmann::ordered_json* element_of(const nlohmann::ordered_json& list, con
 }
 
 nlohmann::ordered_json resolve(const nlohmann::ordered_json& value, const KeyNode& node,
-                       const std::vector<std::string>& parts, size_t i) {
+                               const std::vector<std::string>& parts, size_t i) {
     if (i == parts.size()) return value;
     if (!value.is_object()) return nullptr;
     const KeyNode* field = find_key(node, parts[i]);
@@ -174,7 +175,8 @@ ParsedField parse_field(std::string_view text, const KeyNode& keys) {
     return {std::move(path), ""};
 }
 
-nlohmann::ordered_json lookup(const nlohmann::ordered_json& sample, const FieldPath& path, const KeyNode& keys) {
+nlohmann::ordered_json lookup(const nlohmann::ordered_json& sample, const FieldPath& path,
+                              const KeyNode& keys) {
     return resolve(sample, keys, path.parts, 0);
 }
 

@@ -41,7 +41,8 @@ ParsedField parse_field(std::string_view text, const KeyNode& keys);
 
 // The value at the path in a sample line; null when the sample does not have it (an absent
 // element, a value the board does not measure).
-nlohmann::ordered_json lookup(const nlohmann::ordered_json& sample, const FieldPath& path, const KeyNode& keys);
+nlohmann::ordered_json lookup(const nlohmann::ordered_json& sample, const FieldPath& path,
+                              const KeyNode& keys);
 
 // The unit as a CSV header and a value show it ("%", "mW", "kB"), "" for none (counts, text...).
 std::string_view unit_suffix(schema::Unit unit);
