@@ -110,6 +110,17 @@ struct ExportArgs {
     bool operator==(const ExportArgs&) const = default;
 };
 
+struct QueryArgs {
+    std::string format;                    // csv[,noheader][,nounits] or json
+    std::optional<double> loop_s;          // repeat every this many seconds
+    std::optional<std::string> from;       // a serve's URL or unix:PATH instead of the board
+    std::optional<std::string> ca;         // the CA file that verifies an https serve
+    bool smi = false;                      // nvidia-smi's --query-gpu form
+    std::optional<std::string> query_gpu;  // nvidia-smi's field list
+
+    bool operator==(const QueryArgs&) const = default;
+};
+
 struct Args {
     std::string command;  // "" is the default command
     GlobalArgs global;
@@ -122,8 +133,9 @@ struct Args {
     SweepArgs sweep;
     ServeArgs serve;
     ExportArgs export_;
+    QueryArgs query;
     std::vector<std::string> exec;      // CMD ARGS... after "--"
-    std::vector<std::string> operands;  // the words after report, import, replay and export
+    std::vector<std::string> operands;  // the words after report, import, replay, export, query
 
     bool operator==(const Args&) const = default;
 };

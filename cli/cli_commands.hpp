@@ -20,7 +20,8 @@ inline constexpr CommandSet import = 1U << 5;
 inline constexpr CommandSet replay = 1U << 6;
 inline constexpr CommandSet serve = 1U << 7;
 inline constexpr CommandSet export_ = 1U << 8;  // "export" is a C++ keyword
-inline constexpr CommandSet all = (1U << 9) - 1;
+inline constexpr CommandSet query = 1U << 9;
+inline constexpr CommandSet all = (1U << 10) - 1;
 inline constexpr CommandSet sampling = none | record | stat | sweep | serve;  // read the machine
 inline constexpr CommandSet view = none | replay;                    // the interactive view
 inline constexpr CommandSet analysing = sampling | report | replay;  // run the rules
@@ -619,6 +620,107 @@ clients the answer is 503.
 Streaming connections are not closed to make room for other connections.
 )roff",
         ""},
+    CommandSpec{
+        command::query, "query",
+        "print chosen values of one sample by their session key (mem.used_kb, gpu.0.load) as "
+        "CSV or JSON, or in nvidia-smi's --query-gpu form; from the board or a running serve",
+        "", "",
+        R"roff(Prints chosen values of one sample for scripts: each
+.I FIELD
+is a key path of the session's sample line (see
+.IR docs/session-format.md ),
+its parts joined by dots:
+.BR power_total_mw ,
+.BR mem.used_kb ,
+.B gpu.0.load
+(an element of a list by its index from 0),
+.B thermal.tj.temp_c
+or
+.B rails.VDD_IN.power_mw
+(an element by its
+.BR name ;
+a core, a GPC or a process by its
+.BR id " or " pid ).
+A path that ends at an object or a list prints it as JSON.
+A key the sample line does not have is refused before anything is read (one line, exit status 2);
+an element the sample does not have, or a value the board does not measure, is empty (null in
+JSON).
+.IP
+The sample is taken as
+.B edgetop \-\-once
+takes it (two readings 250 ms apart, so that utilisations and rates are over that interval),
+or, with
+.BR \-\-from ,
+read from a running
+.B edgetop serve
+.RB ( "GET /api/v1/sample" ),
+so that no second sampler reads the board.
+.IP
+.B \-\-smi
+prints the
+.B \-\-query\-gpu
+fields of
+.BR nvidia\-smi (1)
+that a Jetson can answer, with its output rules: one line per GPU, fields separated by
+.RB \(dq ", " \(dq,
+a header of the field names with their units in brackets
+.RB ( "utilization.gpu [%]" ),
+values with their units
+.RB ( "45 %" ", " "1834 MiB" ", " "4.82 W" ),
+.B [N/A]
+for a value that is not available;
+.B noheader
+and
+.B nounits
+as
+.B nvidia\-smi
+reads them.
+The fields and where each comes from:
+.B name
+(the GPU's name: its devfreq node such as gv11b or ga10b, or NVML's),
+.B utilization.gpu
+(the GPU load),
+.B utilization.memory
+(NVML's memory utilisation, else the EMC's activity: on a Jetson the GPU shares the memory
+controller with the CPU),
+.BR memory.used ", " memory.total
+(NVML's, else the unified memory of
+.IR /proc/meminfo :
+a Jetson's GPU has no memory of its own; used is total less available),
+.B temperature.gpu
+(NVML's, else the thermal zone whose name starts with gpu, in \(deC),
+.B power.draw
+(NVML's, else the first rail whose name holds GPU: GPU on AGX Xavier, VDD_SYS_GPU on TX2,
+POM_5V_GPU on Nano and VDD_GPU on Thor feed the GPU alone; VDD_GPU_SOC on AGX Orin feeds it with
+the SoC, VDD_CPU_GPU_CV on Orin NX and Nano and Xavier NX with the CPU and the vision engines),
+.B clocks.gr
+(the GPU clock),
+.B clocks.mem
+(NVML's memory clock, else the EMC clock),
+.B clocks.max.gr
+(the GPU's hardware maximum clock).
+Without
+.BR \-\-query\-gpu ,
+all ten;
+.B \-\-query\-gpu
+alone means
+.BR \-\-smi .
+A value the board has a source for but not at this sample (the GPU load in the first reading of
+a Thor) is
+.BR [N/A] ;
+one it has no source for (no EMC, no GPU rail or zone) is
+.BR "[Not Supported]" .
+On a machine without a GPU the output is
+.B No devices were found
+and the exit status 6, as
+.BR nvidia\-smi 's.
+A field outside this list is refused as
+.B nvidia\-smi
+refuses it: the line
+.B Field \(dqX\(dq is not a valid field to query.
+on standard output, exit status 2.
+)roff",
+        ""},
 };
 
 // Words after a command that are not options (the session files of `report`).
@@ -645,6 +747,15 @@ The files of a set written with
                 "the format (only tegrastats) and the log to read (- is standard input)", ""},
     OperandSpec{"replay", "FILE...",
                 "the session file to play (or the files of one set written with --rotate)", ""},
+    OperandSpec{"query", "FIELD...",
+                "key paths of the sample line (power_total_mw mem.used_kb gpu.0.load "
+                "thermal.tj.temp_c); at least one, none with --smi",
+                R"roff(.I FIELD ...
+Key paths of the sample line, as described under
+.B query
+in
+.BR COMMANDS .
+)roff"},
     OperandSpec{"export", "FILE...", "session files (- is standard input); at least one",
                 R"roff(.I FILE ...
 Session files;

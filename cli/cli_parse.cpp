@@ -49,6 +49,12 @@ std::string commands_of(const OptionSpec& o) {
     return out;
 }
 
+bool one_kind(const OptionSpec& o) {
+    for (const auto& other : kOptions)
+        if (other.name == o.name && other.kind != o.kind) return false;
+    return true;
+}
+
 bool takes_operands(std::string_view command) {
     for (const auto& operand : kOperands)
         if (operand.command == command) return true;
@@ -106,6 +112,22 @@ std::optional<int64_t> parse_size(std::string text) {
     auto n = parse_positive_int(text);
     if (!n || *n > (int64_t{1} << 50) / unit) return std::nullopt;
     return *n * unit;
+}
+
+// csv with any of noheader and nounits after commas (nvidia-smi's form), or json.
+bool is_query_format(const std::string& value) {
+    if (value == "json") return true;
+    size_t start = 0;
+    bool first = true;
+    while (start <= value.size()) {
+        size_t comma = value.find(',', start);
+        if (comma == std::string::npos) comma = value.size();
+        std::string_view word = std::string_view(value).substr(start, comma - start);
+        if (first ? word != "csv" : word != "noheader" && word != "nounits") return false;
+        first = false;
+        start = comma + 1;
+    }
+    return true;
 }
 
 // Checks value against o's kind and converts it; the kind decides the alternative of Value.
@@ -211,6 +233,18 @@ Value convert(const OptionSpec& o, const std::string& value) {
                 throw fail("a duration up to 24h with its unit (500ms, 30s, 10m, 1h)");
             return static_cast<int64_t>(span->count());
         }
+        case ValueKind::query_format:
+            if (!is_query_format(value)) throw fail("csv, csv,noheader, csv,nounits or json");
+            return value;
+        case ValueKind::url:
+            if (!(value.starts_with("http://") || value.starts_with("https://") ||
+                  value.starts_with("unix:")) ||
+                value.find_first_of(" \t\r\n") != std::string::npos)
+                throw fail("http://HOST:PORT, https://HOST:PORT or unix:PATH");
+            return value;
+        case ValueKind::field_list:
+            if (value.empty()) throw fail("field names separated by commas");
+            return value;
         case ValueKind::directory:
             if (value.empty()) throw fail("a directory");
             return value;
@@ -255,8 +289,23 @@ CommandSet bit_of(const std::string& command) {
 
 struct Given {
     const OptionSpec* option;  // the first entry of its name
-    Value value;
+    std::string value;         // as given ("" for a flag)
 };
+
+// query's words after parsing: fields, or --smi with --query-gpu.
+void check_query(const Args& args) {
+    const QueryArgs& q = args.query;
+    if (q.ca && !q.from) throw UsageError("query: --ca needs --from https://...");
+    if (q.smi || q.query_gpu) {
+        if (!args.operands.empty())
+            throw UsageError("query: --smi takes its fields from --query-gpu, not '" +
+                             args.operands.front() + "'");
+        if (q.format == "json") throw UsageError("--format: --smi prints csv only, got 'json'");
+        return;
+    }
+    if (args.operands.empty())
+        throw UsageError("query: expected at least one FIELD (e.g. power_total_mw), or --smi");
+}
 
 }  // namespace
 
@@ -305,11 +354,14 @@ Args parse(std::span<const char* const> argv) {
                     fmt::format("{}: missing value {}", display(*option), option->argument));
             value = argv[++i];
         }
-        // Every entry of a name has the same kind (a test checks), so the value is checked before
-        // the command, which may come later, picks the entry.
-        given.push_back({option, convert(*option, value.value_or(""))});
+        // Where every entry of the name takes the same kind, a bad value is named before the
+        // command is looked at.
+        if (one_kind(*option)) convert(*option, value.value_or(""));
+        given.push_back({option, value.value_or("")});
     }
 
+    // The value is checked once the command, which may come later, has picked the entry: the
+    // entries of one name may take different kinds (--from of report and of query).
     CommandSet command_bit = bit_of(args.command);
     // Defaults only for the entries not given: a repeatable option given (--listen A --listen
     // B) stands instead of its default, not beside it.
@@ -323,7 +375,7 @@ Args parse(std::span<const char* const> argv) {
     for (const auto& g : given) {
         const OptionSpec* entry = entry_for(*g.option, command_bit);
         if (!entry) throw not_taken(*g.option, args.command);
-        entry->store(args, g.value);
+        entry->store(args, convert(*entry, g.value));
     }
     if (exec_follows) {
         const CommandSpec* command = find_command(args.command);
@@ -338,7 +390,8 @@ Args parse(std::span<const char* const> argv) {
     bool runs_command = args.command == "stat" || (args.command == "sweep" && !args.sweep.restore);
     if (!help && runs_command && args.exec.empty())
         throw UsageError(fmt::format("{}: expected '--' and a command to run", args.command));
-    if (!help && takes_operands(args.command) && args.operands.empty())
+    if (!help && args.command == "query") check_query(args);
+    if (!help && takes_operands(args.command) && args.command != "query" && args.operands.empty())
         throw UsageError(fmt::format("{}: expected at least one session file", args.command));
     return args;
 }

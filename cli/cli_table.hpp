@@ -49,6 +49,9 @@ enum class ValueKind {
     size,             // bytes, with a k, M or G suffix (1024, 1024^2, 1024^3), 4k or more
     files,            // a number of files, 1 or more
     duration,         // a number and its unit: 500ms, 30s, 10m, 1h (exporter/api_duration.hpp)
+    query_format,     // csv[,noheader][,nounits] or json
+    url,              // http://HOST[:PORT][/PATH], https://..., or unix:PATH
+    field_list,       // FIELD,FIELD,... (nvidia-smi's names, checked by the command)
 };
 
 struct OptionSpec {
@@ -66,7 +69,7 @@ struct OptionSpec {
 inline constexpr std::array kOptions{
     OptionSpec{"root", 0, "DIR", ValueKind::directory,
                "read sysfs, procfs and /etc under DIR instead of the running machine", "/",
-               command::sampling, store<&Args::global, &GlobalArgs::root>,
+               command::sampling | command::query, store<&Args::global, &GlobalArgs::root>,
                R"roff(Read sysfs, procfs and /etc under
 .I DIR
 instead of the running machine, for example a fixture tree or a copied root filesystem.
@@ -667,6 +670,121 @@ created or truncated once the input files have been checked;
 is standard output.
 Default:
 .BR \- .
+)roff"},
+    OptionSpec{"format", 0, "FORMAT", ValueKind::query_format,
+               "csv, with noheader and nounits as nvidia-smi takes them (csv,noheader,nounits), "
+               "or json (one object per sample)",
+               "csv", command::query, store<&Args::query, &QueryArgs::format>,
+               R"roff(.B csv
+(the default): a header line of the
+.I FIELD
+paths, each with its unit in brackets where it has one
+.RB ( "gpu.0.load [%]" ),
+then one line per sample of the values with their units
+.RB ( "34.5 %" );
+.B csv,noheader
+leaves the header out and
+.B csv,nounits
+the units of the values, as
+.BR nvidia\-smi 's
+.B \-\-format
+does.
+A value holding a comma, a quote or a line break is quoted as RFC 4180 says; an absent one is an
+empty field.
+.B json
+prints one object per sample on one line, each
+.I FIELD
+as given a key, its value as the sample line has it (null when absent).
+With
+.BR \-\-smi ,
+only
+.B csv
+with
+.B noheader
+and
+.BR nounits .
+Default:
+.BR csv .
+)roff"},
+    OptionSpec{"loop", 'l', "S", ValueKind::seconds,
+               "print a sample every S seconds until interrupted (decimals allowed)", "",
+               command::query, store<&Args::query, &QueryArgs::loop_s>,
+               R"roff(Print a sample every
+.I S
+seconds (on the monotonic clock; decimals allowed) until SIGINT or SIGTERM; the CSV header once.
+Reading the board, each sample's utilisations and rates are over the time since the previous one.
+)roff"},
+    OptionSpec{"from", 0, "URL", ValueKind::url,
+               "read the samples of a running edgetop serve (http://HOST:PORT, https://..., or "
+               "unix:PATH) instead of the board",
+               "", command::query, store<&Args::query, &QueryArgs::from>,
+               R"roff(Read the samples from a running
+.B edgetop serve
+.RB ( "GET /api/v1/sample" )
+instead of the board:
+.BI http:// HOST : PORT\c
+,
+.BI https:// HOST : PORT
+(the certificate verified against the system's CAs, or
+.BR \-\-ca ),
+or
+.BI unix: PATH
+for its local socket.
+A path after the address replaces
+.BR /api/v1/sample .
+An answer must be complete within 10 s and hold at most 16 MiB; a serve that cannot be reached,
+an answer that is not 200 or not a sample is one line naming the URL, exit status 1.
+)roff"},
+    OptionSpec{"ca", 0, "FILE", ValueKind::file,
+               "verify an https --from against the CA certificates in FILE (PEM)", "",
+               command::query, store<&Args::query, &QueryArgs::ca>,
+               R"roff(Verify the certificate of an
+.B https
+.B \-\-from
+against the CA certificates in
+.I FILE
+(PEM) instead of the system's.
+)roff"},
+    OptionSpec{"smi", 0, "", ValueKind::flag,
+               "print --query-gpu fields as nvidia-smi --format=csv prints them", "",
+               command::query, store<&Args::query, &QueryArgs::smi>,
+               R"roff(Print the
+.B \-\-query\-gpu
+fields as
+.B nvidia\-smi \-\-query\-gpu=... \-\-format=csv
+prints them (see
+.B query
+under
+.BR COMMANDS ).
+)roff"},
+    OptionSpec{"query-gpu", 0, "FIELDS", ValueKind::field_list,
+               "nvidia-smi's fields, separated by commas (implies --smi; name, utilization.gpu, "
+               "utilization.memory, memory.used, memory.total, temperature.gpu, power.draw, "
+               "clocks.gr, clocks.mem, clocks.max.gr)",
+               "", command::query, store<&Args::query, &QueryArgs::query_gpu>,
+               R"roff(The fields of
+.B \-\-smi
+to print (it implies
+.BR \-\-smi ),
+separated by commas, among
+.BR name ,
+.BR utilization.gpu ,
+.BR utilization.memory ,
+.BR memory.used ,
+.BR memory.total ,
+.BR temperature.gpu ,
+.BR power.draw ,
+.BR clocks.gr ,
+.B clocks.mem
+and
+.B clocks.max.gr
+(and
+.BR nvidia\-smi 's
+other names of these:
+.BR gpu_name ,
+.BR clocks.current.graphics ,
+.BR clocks.current.memory ,
+.BR clocks.max.graphics ).
 )roff"},
 };
 

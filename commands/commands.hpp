@@ -13,8 +13,16 @@
 
 namespace edgetop {
 
+class Sampler;
+struct Sample;
+
 // edgetop (no command): one sample as text.
 int run_snapshot(const cli::Args& args);
+// The sample --once prints: two readings 250 ms apart, so that utilisations and rates cover an
+// interval.
+const Sample& snapshot_sample(Sampler& sampler);
+// edgetop query FIELD... (or --smi): chosen values of a sample, from the board or a serve.
+int run_query(const cli::Args& args);
 // edgetop (no command): the interactive view on a terminal, else (or with --once) the snapshot.
 int run_default(const cli::Args& args);
 // The interactive view on live data.

@@ -38,6 +38,7 @@ int print(const std::string& text) {
 bool reads_live_board(const cli::Args& args) {
     if (!Root(args.global.root).is_live() || prints_fleet_file(args)) return false;
     if (args.global.check) return true;
+    if (args.command == "query") return !args.query.from;
     return args.command != "report" && args.command != "import" && args.command != "replay" &&
            args.command != "export";
 }
@@ -77,6 +78,7 @@ int run(int argc, const char* const* argv) {
         if (args.command == "replay") return run_replay(args);
         if (args.command == "serve") return run_serve(args, start);
         if (args.command == "export") return run_export(args);
+        if (args.command == "query") return run_query(args);
         return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());

@@ -15,13 +15,17 @@ constexpr long kSecondReadingAfterNs = 250'000'000;
 
 }  // namespace
 
-int run_snapshot(const cli::Args& args) {
-    Sampler sampler{Root(args.global.root)};
+const Sample& snapshot_sample(Sampler& sampler) {
     sampler.sample();
     timespec pause{0, kSecondReadingAfterNs};
     while (clock_nanosleep(CLOCK_MONOTONIC, 0, &pause, &pause) != 0) {
     }
-    std::string text = format_snapshot(sampler.sample(), sampler.board());
+    return sampler.sample();
+}
+
+int run_snapshot(const cli::Args& args) {
+    Sampler sampler{Root(args.global.root)};
+    std::string text = format_snapshot(snapshot_sample(sampler), sampler.board());
     std::fwrite(text.data(), 1, text.size(), stdout);
     if (std::fflush(stdout) != 0) {
         std::perror("edgetop: standard output");

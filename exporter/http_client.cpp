@@ -1,0 +1,393 @@
+#include "exporter/http_client.hpp"
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace edgetop::exporter {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kMaxHeadBytes = 64 * 1024;
+
+struct Failure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+class Fd {
+  public:
+    explicit Fd(int fd) : fd_(fd) {}
+    ~Fd() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+
+  private:
+    int fd_;
+};
+
+// Milliseconds left before deadline, at least 0; throws once it has passed.
+int left_ms(Clock::time_point deadline, const HttpClientLimits& limits) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0)
+        throw Failure(fmt::format("no complete answer within {:g} s",
+                                  static_cast<double>(limits.total.count()) / 1000));
+    return static_cast<int>(left.count());
+}
+
+void wait_for(int fd, short events, Clock::time_point deadline, const HttpClientLimits& limits) {
+    for (;;) {
+        pollfd p{fd, events, 0};
+        int n = ::poll(&p, 1, left_ms(deadline, limits));
+        if (n > 0) return;
+        if (n < 0 && errno != EINTR) throw Failure(fmt::format("poll: {}", std::strerror(errno)));
+    }
+}
+
+// A non-blocking socket connected to one address, within the deadline.
+int connect_to(const sockaddr* address, socklen_t size, Clock::time_point deadline,
+               const HttpClientLimits& limits, std::string& error) {
+    int fd = ::socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return -1;
+    }
+    if (::connect(fd, address, size) == 0) return fd;
+    if (errno != EINPROGRESS) {
+        error = std::strerror(errno);
+        ::close(fd);
+        return -1;
+    }
+    try {
+        wait_for(fd, POLLOUT, deadline, limits);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    int so_error = 0;
+    socklen_t length = sizeof so_error;
+    ::getsockopt(fd, SOL_SOCKET, SO_ERROR, &so_error, &length);
+    if (so_error != 0) {
+        error = std::strerror(so_error);
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int open_connection(const HttpTarget& target, Clock::time_point deadline,
+                    const HttpClientLimits& limits) {
+    std::string error;
+    if (target.scheme == HttpTarget::Scheme::unix_socket) {
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        if (target.socket_path.size() >= sizeof address.sun_path)
+            throw Failure("socket path too long");
+        std::memcpy(address.sun_path, target.socket_path.c_str(), target.socket_path.size() + 1);
+        int fd = connect_to(reinterpret_cast<sockaddr*>(&address), sizeof address, deadline, limits,
+                            error);
+        if (fd < 0) throw Failure(fmt::format("cannot connect: {}", error));
+        return fd;
+    }
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    std::string port = std::to_string(target.port);
+    if (int rc = ::getaddrinfo(target.host.c_str(), port.c_str(), &hints, &found); rc != 0)
+        throw Failure(fmt::format("cannot resolve {}: {}", target.host, ::gai_strerror(rc)));
+    std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> addresses(found, ::freeaddrinfo);
+    for (const addrinfo* a = found; a; a = a->ai_next) {
+        int fd = connect_to(a->ai_addr, a->ai_addrlen, deadline, limits, error);
+        if (fd >= 0) return fd;
+    }
+    throw Failure(fmt::format("cannot connect: {}", error));
+}
+
+std::string tls_error() {
+    unsigned long code = ERR_get_error();
+    if (code == 0) return "TLS handshake failed";
+    char text[256];
+    ERR_error_string_n(code, text, sizeof text);
+    // "error:0A000086:SSL routines::certificate verify failed": its reason.
+    std::string_view whole(text);
+    auto colon = whole.rfind(':');
+    return std::string(colon == std::string_view::npos ? whole : whole.substr(colon + 1));
+}
+
+// The byte stream of one connection: plain or TLS, every call within the deadline.
+class Stream {
+  public:
+    Stream(int fd, const HttpTarget& target, const std::optional<std::string>& ca_file,
+           Clock::time_point deadline, const HttpClientLimits& limits)
+        : fd_(fd), deadline_(deadline), limits_(limits) {
+        if (target.scheme != HttpTarget::Scheme::https) return;
+        context_.reset(SSL_CTX_new(TLS_client_method()));
+        if (!context_) throw Failure(tls_error());
+        SSL_CTX_set_min_proto_version(context_.get(), TLS1_2_VERSION);
+        SSL_CTX_set_verify(context_.get(), SSL_VERIFY_PEER, nullptr);
+        bool loaded =
+            ca_file ? SSL_CTX_load_verify_locations(context_.get(), ca_file->c_str(), nullptr) == 1
+                    : SSL_CTX_set_default_verify_paths(context_.get()) == 1;
+        if (!loaded)
+            throw Failure(fmt::format("cannot load the CA certificates{}{}: {}",
+                                      ca_file ? " of " : "", ca_file.value_or(""), tls_error()));
+        ssl_.reset(SSL_new(context_.get()));
+        if (!ssl_ || SSL_set_fd(ssl_.get(), fd) != 1) throw Failure(tls_error());
+        SSL_set_tlsext_host_name(ssl_.get(), target.host.c_str());
+        SSL_set1_host(ssl_.get(), target.host.c_str());
+        for (;;) {
+            ERR_clear_error();
+            int rc = SSL_connect(ssl_.get());
+            if (rc == 1) break;
+            wait_tls(rc, "TLS handshake");
+        }
+    }
+
+    void write_all(std::string_view data) {
+        while (!data.empty()) {
+            long n = 0;
+            if (ssl_) {
+                ERR_clear_error();
+                int rc = SSL_write(ssl_.get(), data.data(), static_cast<int>(data.size()));
+                if (rc <= 0) {
+                    wait_tls(rc, "send");
+                    continue;
+                }
+                n = rc;
+            } else {
+                n = ::send(fd_, data.data(), data.size(), MSG_NOSIGNAL);
+                if (n < 0) {
+                    if (errno == EAGAIN || errno == EINTR) {
+                        wait_for(fd_, POLLOUT, deadline_, limits_);
+                        continue;
+                    }
+                    throw Failure(fmt::format("send: {}", std::strerror(errno)));
+                }
+            }
+            data.remove_prefix(static_cast<std::size_t>(n));
+        }
+    }
+
+    // Appends what arrives to out; false at the end of the stream.
+    bool read_some(std::string& out) {
+        char buffer[16384];
+        for (;;) {
+            if (ssl_) {
+                ERR_clear_error();
+                int rc = SSL_read(ssl_.get(), buffer, sizeof buffer);
+                if (rc > 0) {
+                    out.append(buffer, static_cast<std::size_t>(rc));
+                    return true;
+                }
+                int code = SSL_get_error(ssl_.get(), rc);
+                if (code == SSL_ERROR_ZERO_RETURN) return false;
+                // A peer that closes without close_notify ends the answer as plain TCP would.
+                if (code == SSL_ERROR_SYSCALL && ERR_peek_error() == 0) return false;
+                wait_tls(rc, "receive");
+                continue;
+            }
+            long n = ::recv(fd_, buffer, sizeof buffer, 0);
+            if (n > 0) {
+                out.append(buffer, static_cast<std::size_t>(n));
+                return true;
+            }
+            if (n == 0) return false;
+            if (errno == EAGAIN || errno == EINTR) {
+                wait_for(fd_, POLLIN, deadline_, limits_);
+                continue;
+            }
+            throw Failure(fmt::format("receive: {}", std::strerror(errno)));
+        }
+    }
+
+  private:
+    void wait_tls(int rc, std::string_view what) {
+        int code = SSL_get_error(ssl_.get(), rc);
+        if (code == SSL_ERROR_WANT_READ)
+            wait_for(fd_, POLLIN, deadline_, limits_);
+        else if (code == SSL_ERROR_WANT_WRITE)
+            wait_for(fd_, POLLOUT, deadline_, limits_);
+        else
+            throw Failure(fmt::format("{}: {}", what, tls_error()));
+    }
+
+    struct ContextFree {
+        void operator()(SSL_CTX* c) const { SSL_CTX_free(c); }
+    };
+    struct SslFree {
+        void operator()(SSL* s) const { SSL_free(s); }
+    };
+    int fd_;
+    Clock::time_point deadline_;
+    const HttpClientLimits& limits_;
+    std::unique_ptr<SSL_CTX, ContextFree> context_;
+    std::unique_ptr<SSL, SslFree> ssl_;
+};
+
+std::string lowercase(std::string_view text) {
+    std::string out(text);
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+// The value of a header in head (without the status line), if it has it.
+std::optional<std::string> header(std::string_view head, std::string_view name) {
+    std::string lower = lowercase(head);
+    std::string key = "\n" + lowercase(name) + ":";
+    auto at = lower.find(key);
+    if (at == std::string::npos) return std::nullopt;
+    auto start = at + key.size();
+    auto end = head.find('\r', start);
+    std::string_view value = head.substr(start, end == std::string_view::npos ? end : end - start);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+        value.remove_prefix(1);
+    return std::string(value);
+}
+
+std::string size_text(std::size_t bytes) {
+    if (bytes % (std::size_t{1} << 20) == 0) return fmt::format("{} MiB", bytes >> 20);
+    return fmt::format("{} bytes", bytes);
+}
+
+HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
+                   const std::optional<std::string>& ca_file) {
+    auto deadline = Clock::now() + limits.total;
+    Fd fd(open_connection(target, deadline, limits));
+    Stream stream(fd.get(), target, ca_file, deadline, limits);
+    std::string host = target.scheme == HttpTarget::Scheme::unix_socket ? "localhost"
+                       : target.host.find(':') != std::string::npos
+                           ? fmt::format("[{}]:{}", target.host, target.port)
+                           : fmt::format("{}:{}", target.host, target.port);
+    // HTTP/1.0: the answer is never chunked and ends with the connection.
+    stream.write_all(fmt::format(
+        "GET {} HTTP/1.0\r\nHost: {}\r\nUser-Agent: edgetop\r\nAccept: application/json\r\n"
+        "Accept-Encoding: identity\r\nConnection: close\r\n\r\n",
+        target.path, host));
+
+    std::string data;
+    std::size_t head_end = std::string::npos;
+    while (head_end == std::string::npos) {
+        if (!stream.read_some(data))
+            throw Failure(data.empty() ? "connection closed without an answer"
+                                       : "connection closed within the answer's head");
+        head_end = data.find("\r\n\r\n");
+        if (head_end == std::string::npos && data.size() > kMaxHeadBytes)
+            throw Failure("answer head larger than 64 KiB");
+    }
+    std::string head = data.substr(0, head_end);
+    std::string body = data.substr(head_end + 4);
+    HttpReply reply;
+    if (head.size() < 12 || !head.starts_with("HTTP/1.") || head[8] != ' ')
+        throw Failure("not an HTTP answer");
+    reply.status = std::atoi(head.c_str() + 9);
+    std::optional<std::size_t> length;
+    if (auto value = header(head, "Content-Length")) {
+        char* end = nullptr;
+        unsigned long long n = std::strtoull(value->c_str(), &end, 10);
+        if (end == value->c_str() || *end != '\0') throw Failure("bad Content-Length");
+        length = n;
+    }
+    if (auto encoding = header(head, "Transfer-Encoding");
+        encoding && lowercase(*encoding) != "identity")
+        throw Failure(fmt::format("unexpected Transfer-Encoding '{}'", *encoding));
+    if (length && *length > limits.max_body_bytes)
+        throw Failure(fmt::format("answer larger than {}", size_text(limits.max_body_bytes)));
+    for (;;) {
+        if (length && body.size() >= *length) break;
+        if (body.size() > limits.max_body_bytes)
+            throw Failure(fmt::format("answer larger than {}", size_text(limits.max_body_bytes)));
+        if (!stream.read_some(body)) {
+            if (length) throw Failure("connection closed within the answer");
+            break;
+        }
+    }
+    if (length) body.resize(*length);
+    reply.body = std::move(body);
+    return reply;
+}
+
+}  // namespace
+
+std::optional<HttpTarget> parse_http_target(std::string_view url, std::string_view default_path) {
+    HttpTarget target;
+    target.text = std::string(url);
+    target.path = std::string(default_path);
+    if (url.starts_with("unix:")) {
+        target.scheme = HttpTarget::Scheme::unix_socket;
+        target.socket_path = std::string(url.substr(5));
+        if (target.socket_path.empty()) return std::nullopt;
+        return target;
+    }
+    std::string_view rest;
+    if (url.starts_with("http://")) {
+        rest = url.substr(7);
+        target.port = 80;
+    } else if (url.starts_with("https://")) {
+        target.scheme = HttpTarget::Scheme::https;
+        rest = url.substr(8);
+        target.port = 443;
+    } else {
+        return std::nullopt;
+    }
+    auto slash = rest.find('/');
+    std::string_view authority = rest.substr(0, slash);
+    if (slash != std::string_view::npos && rest.substr(slash) != "/")
+        target.path = std::string(rest.substr(slash));
+    std::string_view port;
+    if (authority.starts_with("[")) {
+        auto close = authority.find(']');
+        if (close == std::string_view::npos) return std::nullopt;
+        target.host = std::string(authority.substr(1, close - 1));
+        std::string_view after = authority.substr(close + 1);
+        if (!after.empty()) {
+            if (after.front() != ':') return std::nullopt;
+            port = after.substr(1);
+        }
+    } else {
+        auto colon = authority.find(':');
+        target.host = std::string(authority.substr(0, colon));
+        if (colon != std::string_view::npos) port = authority.substr(colon + 1);
+    }
+    if (target.host.empty() || target.host.find('@') != std::string::npos) return std::nullopt;
+    if (!port.empty() || authority.ends_with(":")) {
+        if (port.empty() || port.size() > 5) return std::nullopt;
+        int value = 0;
+        for (char c : port) {
+            if (c < '0' || c > '9') return std::nullopt;
+            value = value * 10 + (c - '0');
+        }
+        if (value < 1 || value > 65535) return std::nullopt;
+        target.port = value;
+    }
+    return target;
+}
+
+HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
+                   const std::optional<std::string>& ca_file) {
+    try {
+        return exchange(target, limits, ca_file);
+    } catch (const Failure& e) {
+        throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
+    }
+}
+
+}  // namespace edgetop::exporter

@@ -1,0 +1,47 @@
+// A small HTTP client for reading another edgetop's API: one GET over TCP, TLS (OpenSSL,
+// verified against the system's CAs or a given CA file, and the host name) or a unix socket,
+// bounded in the size of the answer and in total time. Written here rather than taken from
+// libcurl, which no other part of edgetop needs: the server side (http_server.hpp) and TLS
+// (tls_context.hpp) are already here, and the client needs one request form only.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace edgetop::exporter {
+
+struct HttpTarget {
+    enum class Scheme { http, https, unix_socket };
+    Scheme scheme = Scheme::http;
+    std::string host;         // a name, an IPv4 address or an IPv6 one without brackets
+    int port = 0;             // TCP only
+    std::string socket_path;  // unix_socket only
+    std::string path;         // the request target ("/api/v1/sample")
+    std::string text;         // the URL as given, for messages
+};
+
+// http://HOST[:PORT][/PATH], https://... or unix:PATH; default_path where the URL has no path
+// (or "/"). nullopt for anything else.
+std::optional<HttpTarget> parse_http_target(std::string_view url, std::string_view default_path);
+
+struct HttpClientLimits {
+    std::size_t max_body_bytes = std::size_t{16} << 20;
+    std::chrono::milliseconds total{10'000};
+};
+
+struct HttpReply {
+    int status = 0;
+    std::string body;
+};
+
+// One GET. Throws std::runtime_error with one line naming the URL and what went wrong ("cannot
+// connect: Connection refused", "no complete answer within 10 s", "answer larger than 16 MiB",
+// "certificate verify failed"). ca_file: verify an https server against it instead of the
+// system's CAs.
+HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
+                   const std::optional<std::string>& ca_file = std::nullopt);
+
+}  // namespace edgetop::exporter
