@@ -291,6 +291,9 @@ void processes_section(std::string& out, const std::optional<ProcsSample>& procs
     if (std::any_of(procs->top.begin(), procs->top.end(),
                     [](const P& p) { return p.gpu_mem_kb.has_value(); }))
         columns.push_back(field_column<P, key<P>("gpu_mem_kb")>("gpu mem"));
+    if (std::any_of(procs->top.begin(), procs->top.end(),
+                    [](const P& p) { return p.group.has_value(); }))
+        columns.push_back(field_column<P, key<P>("group")>("group"));
     // The name last: it is the only cell of unbounded width.
     columns.push_back(field_column<P, key<P>("name")>("name"));
     text::add_rows(t, procs->top, columns);
@@ -314,6 +317,26 @@ void net_section(std::string& out, const std::vector<NetSample>& interfaces) {
                    field_column<S, key<S>("tx_bytes_per_s")>("transmit")});
 }
 
+// Only with a process table (the live machine): a fixture tree prints what it always did.
+void groups_section(std::string& out, const std::vector<GroupSample>& groups,
+                    const std::optional<ProcsSample>& procs) {
+    if (!procs) return;
+    using S = GroupSample;
+    table_section(
+        out, "Groups", groups,
+        {field_column<S, key<S>("kind")>("kind"), field_column<S, key<S>("processes")>("procs"),
+         field_column<S, key<S>("cpu_pct")>("cpu"),
+         field_column<S, key<S>("cpu_limit_pct")>("cpu limit"),
+         field_column<S, key<S>("throttled_pct")>("throttled"),
+         field_column<S, key<S>("memory_kb")>("memory"),
+         field_column<S, key<S>("memory_limit_kb")>("mem limit"),
+         field_column<S, key<S>("oom_kills")>("oom kills"),
+         field_column<S, key<S>("io_read_bytes_per_s")>("read"),
+         field_column<S, key<S>("io_write_bytes_per_s")>("write"),
+         field_column<S, key<S>("pids")>("pids"), field_column<S, key<S>("gpu_mem_kb")>("gpu mem"),
+         field_column<S, key<S>("name")>("name")});
+}
+
 }  // namespace
 
 std::string format_snapshot(const Sample& s, const Board& board) {
@@ -333,6 +356,7 @@ std::string format_snapshot(const Sample& s, const Board& board) {
     memory_section(out, s.mem);
     pressure_section(out, s.psi);
     processes_section(out, s.procs);
+    groups_section(out, s.groups, s.procs);
     disks_section(out, s.disks);
     net_section(out, s.net);
     section(out, "Flags", s.flags.empty() ? "none" : fmt::format("{}", fmt::join(s.flags, " ")));

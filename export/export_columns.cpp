@@ -65,13 +65,14 @@ struct Naming {
     bool listed = true;
 };
 constexpr Naming kNamings[] = {
-    {"cpu", "cpu_", "cpu"},          {"cores", "cpu{}_", "core"},
-    {"system", "system_", "system"}, {"gpu", "gpu_{}_", "gpu"},
-    {"emc", "emc_", "emc"},          {"engines", "engine_{}_", "engine"},
-    {"rails", "rail_{}_", "rail"},   {"thermal", "thermal_{}_", "thermal"},
-    {"fans", "fan_{}_", "fan"},      {"mem", "mem_", "mem"},
-    {"procs", "procs_", "procs"},    {"disks", "disk_{}_", "disk"},
-    {"net", "net_{}_", "net"},       {"oc_events", "{}_", "oc"},
+    {"cpu", "cpu_", "cpu"},           {"cores", "cpu{}_", "core"},
+    {"system", "system_", "system"},  {"gpu", "gpu_{}_", "gpu"},
+    {"emc", "emc_", "emc"},           {"engines", "engine_{}_", "engine"},
+    {"rails", "rail_{}_", "rail"},    {"thermal", "thermal_{}_", "thermal"},
+    {"fans", "fan_{}_", "fan"},       {"mem", "mem_", "mem"},
+    {"procs", "procs_", "procs"},     {"disks", "disk_{}_", "disk"},
+    {"net", "net_{}_", "net"},        {"oc_events", "{}_", "oc"},
+    {"groups", "group_{}_", "group"},
 };
 
 // The prefix with "{}" replaced by the element's id or name.

@@ -21,7 +21,7 @@ struct ElementLimit {
 inline constexpr ElementLimit kElementLimits[] = {
     {"cores", 4096},   {"gpu", 64},   {"gpc", 64},       {"engines", 256}, {"rails", 1024},
     {"thermal", 1024}, {"fans", 256}, {"flags", 1024},   {"top", 4096},    {"cooling", 1024},
-    {"disks", 1024},   {"net", 4096}, {"oc_events", 16},
+    {"disks", 1024},   {"net", 4096}, {"oc_events", 16}, {"groups", 1024},
 };
 // A list the table does not name (none today).
 inline constexpr std::size_t kDefaultElementLimit = 1024;

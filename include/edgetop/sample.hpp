@@ -158,6 +158,7 @@ struct ProcessSample {
     std::optional<double> vol_ctxt_per_s, nonvol_ctxt_per_s;
     std::optional<bool> gpu;            // holds a GPU device node open
     std::optional<int64_t> gpu_mem_kb;  // GPU memory it holds, every GPU together (NVML)
+    std::optional<std::string> group;   // the name of its control group (GroupSample::name)
     // For the view only, not written to the session: the parent (the tree view) and the command
     // line with its arguments ("[kthreadd]" for a kernel thread; empty where unreadable).
     std::optional<int> ppid;
@@ -193,6 +194,32 @@ struct NetSample {
     std::optional<uint64_t> rx_bytes_total, tx_bytes_total;
 };
 
+// One control group that holds at least one process of the table: a container, a Kubernetes
+// pod's container, a systemd service or user slice, else a cgroup by its path. Its values come
+// from the cgroup's own files (v2, or the v1 controllers), not from summing its processes.
+struct GroupSample {
+    std::string path;  // the cgroup path: v2 unified, or the v1 cpu controller's
+    std::string name;  // the container's name, "namespace/pod/container", "ssh.service", ...
+    std::string kind;  // docker, containerd, podman, kubernetes, service, user, cgroup
+    std::optional<std::string> id;        // a container's short id (12 hex digits)
+    int64_t processes = 0;                // processes of the table in it
+    std::optional<double> cpu_pct;        // over the last interval, 100 = one core
+    std::optional<double> cpu_limit_pct;  // its CFS quota over its period (100 = one core)
+    std::optional<int64_t> periods, throttled_periods;  // CFS periods since creation
+    std::optional<double> throttled_pct;                // share of the interval's periods throttled
+    std::optional<double> throttled_s;                  // time throttled since creation
+    std::optional<int64_t> memory_kb, memory_limit_kb;
+    std::optional<int64_t> oom_kills;  // processes the OOM killer killed in it
+    std::optional<double> io_read_bytes_per_s, io_write_bytes_per_s;
+    std::optional<double> cpu_some_pct, memory_some_pct, memory_full_pct, io_some_pct,
+        io_full_pct;                    // its pressure files' avg10
+    std::optional<int64_t> pids;        // tasks (threads included): pids.current
+    std::optional<int64_t> gpu_mem_kb;  // the sum of its processes' GPU memory
+    // raw counters
+    std::optional<uint64_t> cpu_usage_ns_total;
+    std::optional<uint64_t> io_read_bytes_total, io_written_bytes_total;
+};
+
 struct Sample {
     double t_s = 0;  // seconds since the session started, monotonic clock
     std::chrono::system_clock::time_point time;
@@ -213,6 +240,7 @@ struct Sample {
     std::vector<CoolingSample> cooling;
     std::vector<DiskSample> disks;
     std::vector<NetSample> net;
+    std::vector<GroupSample> groups;  // empty without a process table
 };
 
 }  // namespace edgetop

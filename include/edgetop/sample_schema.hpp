@@ -456,7 +456,9 @@ struct Schema<ProcessSample> {
         field("nonvol_ctxt_per_s", &S::nonvol_ctxt_per_s, U::per_second, R::significant,
               "involuntary context switches"),
         field("gpu", &S::gpu, U::boolean, "holds a GPU device node open"),
-        field("gpu_mem_kb", &S::gpu_mem_kb, U::kib, "GPU memory it holds, all GPUs (NVML)"));
+        field("gpu_mem_kb", &S::gpu_mem_kb, U::kib, "GPU memory it holds, all GPUs (NVML)"),
+        field("group", &S::group, U::text,
+              "name of its control group (`groups[].name`); absent key in older sessions"));
 };
 
 template <>
@@ -493,6 +495,58 @@ struct Schema<NetSample> {
 };
 
 template <>
+struct Schema<GroupSample> {
+    using S = GroupSample;
+    static constexpr auto fields = std::make_tuple(
+        field("name", &S::name, U::text,
+              "container name, `namespace/pod/container`, `ssh.service`, ...; a short id where "
+              "the runtime's state is unreadable"),
+        field("kind", &S::kind, U::text,
+              "`docker`, `containerd`, `podman`, `kubernetes`, `service`, `user`, `cgroup`"),
+        field("id", &S::id, U::text, "a container's short id (12 hex digits)"),
+        field("path", &S::path, U::text, "cgroup path (v2, or the v1 cpu controller's)"),
+        field("processes", &S::processes, U::count, "processes of the table in it"),
+        field("cpu_pct", &S::cpu_pct, U::percent, R::significant,
+              "CPU time over the last interval, 100 = one core (`cpu.stat` usage_usec, v1 "
+              "`cpuacct.usage`)"),
+        field("cpu_limit_pct", &S::cpu_limit_pct, U::percent, R::significant,
+              "CFS quota over its period, 100 = one core (`cpu.max`, v1 `cpu.cfs_quota_us`); "
+              "null without a quota"),
+        field("periods", &S::periods, U::count, "CFS periods since creation (`nr_periods`)"),
+        field("throttled_periods", &S::throttled_periods, U::count,
+              "periods throttled since creation (`nr_throttled`)"),
+        field("throttled_pct", &S::throttled_pct, U::percent, R::significant,
+              "share of the last interval's periods that were throttled"),
+        field("throttled_s", &S::throttled_s, U::seconds, R::significant,
+              "time throttled since creation (`throttled_usec`, v1 `throttled_time`)"),
+        field("memory_kb", &S::memory_kb, U::kib,
+              "memory charged (`memory.current`, v1 `memory.usage_in_bytes`)"),
+        field("memory_limit_kb", &S::memory_limit_kb, U::kib,
+              "memory limit (`memory.max`, v1 `memory.limit_in_bytes`); null without one"),
+        field("oom_kills", &S::oom_kills, U::count,
+              "processes the OOM killer killed in it (`memory.events`, v1 `memory.oom_control` "
+              "oom_kill)"),
+        field("io_read_bytes_per_s", &S::io_read_bytes_per_s, U::byte_rate, R::significant,
+              "bytes read over the last interval (`io.stat` rbytes, v1 "
+              "`blkio.throttle.io_service_bytes`)"),
+        field("io_write_bytes_per_s", &S::io_write_bytes_per_s, U::byte_rate, R::significant,
+              "bytes written over the last interval"),
+        field("cpu_some_pct", &S::cpu_some_pct, U::percent, R::significant,
+              "`cpu.pressure` some avg10"),
+        field("memory_some_pct", &S::memory_some_pct, U::percent, R::significant,
+              "`memory.pressure` some avg10"),
+        field("memory_full_pct", &S::memory_full_pct, U::percent, R::significant,
+              "`memory.pressure` full avg10"),
+        field("io_some_pct", &S::io_some_pct, U::percent, R::significant,
+              "`io.pressure` some avg10"),
+        field("io_full_pct", &S::io_full_pct, U::percent, R::significant,
+              "`io.pressure` full avg10"),
+        field("pids", &S::pids, U::count, "tasks, threads included (`pids.current`)"),
+        field("gpu_mem_kb", &S::gpu_mem_kb, U::kib,
+              "GPU memory of its processes, summed from the process table"));
+};
+
+template <>
 struct Schema<Sample> {
     using S = Sample;
     static constexpr auto fields = std::make_tuple(
@@ -523,7 +577,10 @@ struct Schema<Sample> {
         field("cooling", &S::cooling, U::objects, "thermal cooling devices"),
         field("disks", &S::disks, U::objects,
               "physical disks of `/proc/diskstats` (no partitions, loop, ram, zram, dm)"),
-        field("net", &S::net, U::objects, "network interfaces of `/proc/net/dev` but `lo`"));
+        field("net", &S::net, U::objects, "network interfaces of `/proc/net/dev` but `lo`"),
+        field("groups", &S::groups, U::objects,
+              "control groups holding processes of the table (containers, pods, services), at "
+              "most 128; empty without a process table"));
 };
 
 }  // namespace edgetop::schema

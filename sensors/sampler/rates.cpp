@@ -1,6 +1,7 @@
 #include "sensors/sampler/rates.hpp"
 
 #include "sensors/cpu/rates_cpu.hpp"
+#include "sensors/groups/rates_groups.hpp"
 #include "sensors/io/rates_io.hpp"
 #include "sensors/memory/rates_memory.hpp"
 #include "sensors/power/rates_power.hpp"
@@ -15,6 +16,7 @@ void derive_rates(const Sample* prev, Sample& cur) {
     derive_process_rates(*prev, cur);
     derive_memory_rates(*prev, cur);
     derive_io_rates(*prev, cur);
+    derive_group_rates(*prev, cur);
 }
 
 }  // namespace edgetop

@@ -3,6 +3,7 @@
 #include "sensors/board/board_sources.hpp"
 #include "sensors/cpu/cpu_sources.hpp"
 #include "sensors/gpu/gpu_sources.hpp"
+#include "sensors/groups/groups_sources.hpp"
 #include "sensors/io/io_sources.hpp"
 #include "sensors/memory/memory_sources.hpp"
 #include "sensors/power/power_sources.hpp"
@@ -40,6 +41,8 @@ constexpr SourceEntry kSources[] = {
     // NVML reads the running driver: after the devfreq GPUs (which it may complete) and the
     // process table (whose GPU memory it fills).
     {make_nvml_source, true},
+    // The groups of the process table's processes, with the GPU memory both sources above gave.
+    {make_groups_source, true},
 };
 
 }  // namespace

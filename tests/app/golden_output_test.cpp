@@ -218,7 +218,31 @@ Sample extreme_sample() {
     p.state = '"';
     p.cpu_pct = 1234.5678901;
     p.gpu_mem_kb = 3145728;
+    p.group = "vision/\"pod\"/infer";
     s.procs->top.push_back(p);
+    GroupSample group;  // a container at the edges
+    group.path =
+        "/system.slice/"
+        "docker-9d2b7c4e1a3f5b6c8d0e2f4a6b8c0d1e3f5a7b9c1d3e5f7a9b0c2d4e6f8a0b1c.scope";
+    group.name = "web\napp";
+    group.kind = "docker";
+    group.id = "9d2b7c4e1a3f";
+    group.processes = 3;
+    group.cpu_pct = 199.99999999, group.cpu_limit_pct = 200;
+    group.periods = 4294967296, group.throttled_periods = 0, group.throttled_pct = 0;
+    group.throttled_s = 1e-7;
+    group.memory_kb = std::numeric_limits<int64_t>::max(), group.memory_limit_kb = 16384;
+    group.oom_kills = 2;
+    group.io_read_bytes_per_s = 1.5e9, group.io_write_bytes_per_s = nan;
+    group.cpu_some_pct = 100, group.memory_some_pct = 0, group.memory_full_pct = 0.01;
+    group.pids = 42, group.gpu_mem_kb = 3145728;
+    s.groups.push_back(group);
+    GroupSample root;  // the root group: nothing but its CPU time
+    root.path = root.name = "/";
+    root.kind = "cgroup";
+    root.processes = 180;
+    root.cpu_pct = 12.5;
+    s.groups.push_back(root);
     s.flags = {"gpu-bound", "thermal\"throttle"};
     return s;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "session/orin_sample.hpp"
+#include "session/session_sample_line.hpp"
 #include "support/sample_json.hpp"
 
 namespace edgetop {
@@ -31,7 +32,7 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
                                      "ctxt_per_s",     "gpu",     "emc",     "engines", "rails",
                                      "power_total_mw", "thermal", "fans",    "mem",     "procs",
                                      "flags",          "psi",     "cooling", "disks",   "net",
-                                     "oc_events"}));
+                                     "oc_events",      "groups"}));
     EXPECT_EQ(keys(line["disks"][0]),
               (std::set<std::string>{"name", "read_bytes_per_s", "write_bytes_per_s", "busy_pct"}));
     EXPECT_EQ(keys(line["net"][0]),
@@ -71,7 +72,8 @@ TEST(SessionSampleJson, LineHasExactlyTheDocumentedKeys) {
     EXPECT_EQ(keys(line["procs"]), (std::set<std::string>{"total", "running", "top"}));
     EXPECT_EQ(keys(line["procs"]["top"][0]),
               (std::set<std::string>{"pid", "name", "user", "state", "cpu", "rss_kb", "threads",
-                                     "vol_ctxt_per_s", "nonvol_ctxt_per_s", "gpu", "gpu_mem_kb"}));
+                                     "vol_ctxt_per_s", "nonvol_ctxt_per_s", "gpu", "gpu_mem_kb",
+                                     "group"}));
 }
 
 TEST(SessionSampleJson, TypeIsTheFirstKeyOfTheLine) {
@@ -235,6 +237,65 @@ TEST(SessionSampleJson, ReadsBackWhatItWrote) {
     EXPECT_EQ(out.flags, std::vector<std::string>{"gpu-bound"});
     // Writing what was read gives the same line: the writer and reader are inverses.
     EXPECT_EQ(sample_to_json(out).dump(), sample_to_json(in).dump());
+}
+
+// A container's group and a process in it: the direct writer gives the documented keys, and the
+// reader gives back what was written.
+TEST(SessionSampleJson, GroupsAndAProcessGroupReadBack) {
+    Sample in = testing::orin_sample();
+    in.procs->top[0].group = "triton-server";
+    GroupSample group;
+    group.path = "/system.slice/nerdctl-9d2b7c4e1a3f.scope";
+    group.name = "triton-server";
+    group.kind = "containerd";
+    group.id = "9d2b7c4e1a3f";
+    group.processes = 2;
+    group.cpu_pct = 19.87654321, group.cpu_limit_pct = 20;
+    group.periods = 1520, group.throttled_periods = 305, group.throttled_pct = 25;
+    group.throttled_s = 4.6;
+    group.memory_kb = 524288, group.memory_limit_kb = 1048576, group.oom_kills = 2;
+    group.io_read_bytes_per_s = 1048576, group.io_write_bytes_per_s = 0;
+    group.cpu_some_pct = 12.5, group.memory_full_pct = 0.6;
+    group.pids = 14, group.gpu_mem_kb = 24576;
+    group.cpu_usage_ns_total = 8623456000;  // a raw counter: not written
+    in.groups.push_back(group);
+    std::string line = sample_line(in);
+    EXPECT_EQ(line, sample_to_json(in).dump());
+    json parsed = json::parse(line);
+    EXPECT_EQ(keys(parsed["groups"][0]), (std::set<std::string>{"name",
+                                                                "kind",
+                                                                "id",
+                                                                "path",
+                                                                "processes",
+                                                                "cpu_pct",
+                                                                "cpu_limit_pct",
+                                                                "periods",
+                                                                "throttled_periods",
+                                                                "throttled_pct",
+                                                                "throttled_s",
+                                                                "memory_kb",
+                                                                "memory_limit_kb",
+                                                                "oom_kills",
+                                                                "io_read_bytes_per_s",
+                                                                "io_write_bytes_per_s",
+                                                                "cpu_some_pct",
+                                                                "memory_some_pct",
+                                                                "memory_full_pct",
+                                                                "io_some_pct",
+                                                                "io_full_pct",
+                                                                "pids",
+                                                                "gpu_mem_kb"}));
+    Sample out = sample_from_json(parsed);
+    ASSERT_EQ(out.groups.size(), 1u);
+    EXPECT_EQ(out.groups[0].name, "triton-server");
+    EXPECT_EQ(out.groups[0].id, "9d2b7c4e1a3f");
+    EXPECT_DOUBLE_EQ(out.groups[0].cpu_pct.value_or(-1), 19.87654);
+    EXPECT_EQ(out.groups[0].throttled_periods, 305);
+    EXPECT_EQ(out.groups[0].memory_limit_kb, 1048576);
+    EXPECT_FALSE(out.groups[0].memory_some_pct);
+    EXPECT_FALSE(out.groups[0].cpu_usage_ns_total);
+    EXPECT_EQ(out.procs->top[0].group, "triton-server");
+    EXPECT_EQ(sample_line(out), line);
 }
 
 TEST(SessionSampleJson, ReadingIgnoresUnknownKeysAndWrongTypes) {

@@ -191,7 +191,8 @@ ordered_json process_json(const ProcessSample& p) {
             {"vol_ctxt_per_s", rounded(p.vol_ctxt_per_s)},
             {"nonvol_ctxt_per_s", rounded(p.nonvol_ctxt_per_s)},
             {"gpu", optional(p.gpu)},
-            {"gpu_mem_kb", optional(p.gpu_mem_kb)}};
+            {"gpu_mem_kb", optional(p.gpu_mem_kb)},
+            {"group", optional(p.group)}};
 }
 
 ordered_json procs_json(const std::optional<ProcsSample>& procs) {
@@ -221,6 +222,35 @@ ordered_json net_json(const std::vector<NetSample>& interfaces) {
     return out;
 }
 
+ordered_json groups_json(const std::vector<GroupSample>& groups) {
+    ordered_json out = ordered_json::array();
+    for (const auto& g : groups)
+        out.push_back({{"name", g.name},
+                       {"kind", g.kind},
+                       {"id", optional(g.id)},
+                       {"path", g.path},
+                       {"processes", g.processes},
+                       {"cpu_pct", rounded(g.cpu_pct)},
+                       {"cpu_limit_pct", rounded(g.cpu_limit_pct)},
+                       {"periods", optional(g.periods)},
+                       {"throttled_periods", optional(g.throttled_periods)},
+                       {"throttled_pct", rounded(g.throttled_pct)},
+                       {"throttled_s", rounded(g.throttled_s)},
+                       {"memory_kb", optional(g.memory_kb)},
+                       {"memory_limit_kb", optional(g.memory_limit_kb)},
+                       {"oom_kills", optional(g.oom_kills)},
+                       {"io_read_bytes_per_s", rounded(g.io_read_bytes_per_s)},
+                       {"io_write_bytes_per_s", rounded(g.io_write_bytes_per_s)},
+                       {"cpu_some_pct", rounded(g.cpu_some_pct)},
+                       {"memory_some_pct", rounded(g.memory_some_pct)},
+                       {"memory_full_pct", rounded(g.memory_full_pct)},
+                       {"io_some_pct", rounded(g.io_some_pct)},
+                       {"io_full_pct", rounded(g.io_full_pct)},
+                       {"pids", optional(g.pids)},
+                       {"gpu_mem_kb", optional(g.gpu_mem_kb)}});
+    return out;
+}
+
 }  // namespace
 
 ordered_json sample_to_json(const Sample& s) {
@@ -244,7 +274,8 @@ ordered_json sample_to_json(const Sample& s) {
             {"psi", psi_json(s.psi)},
             {"cooling", cooling_json(s.cooling)},
             {"disks", disks_json(s.disks)},
-            {"net", net_json(s.net)}};
+            {"net", net_json(s.net)},
+            {"groups", groups_json(s.groups)}};
 }
 
 // Through the same reader as session files, so there is one definition of how a line reads back.
