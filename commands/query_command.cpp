@@ -132,13 +132,13 @@ int run_query(const cli::Args& args) {
         }
         std::string out;
         if (smi) {
-            if (first && style.header) out += query::smi_header(smi_fields);
             std::string lines = query::smi_lines(sample, smi_fields, style.units);
             if (lines.empty()) {
-                // nvidia-smi's answer on a machine without a GPU.
-                write_out(out + "No devices were found\n");
+                // nvidia-smi's answer on a machine without a GPU: no header, this line alone.
+                write_out("No devices were found\n");
                 return 6;
             }
+            if (first && style.header) out += query::smi_header(smi_fields);
             out += lines;
         } else {
             std::vector<nlohmann::ordered_json> values;

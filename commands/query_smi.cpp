@@ -25,7 +25,7 @@ namespace {
 
 const nlohmann::ordered_json* member(const nlohmann::ordered_json& object, std::string_view key) {
     if (!object.is_object()) return nullptr;
-    auto it = object.find(key);
+    auto it = object.find(std::string(key));  // nlohmann-json 3.9 (Debian 11) finds by string only
     return it == object.end() ? nullptr : &*it;
 }
 

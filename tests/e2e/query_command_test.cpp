@@ -210,7 +210,7 @@ TEST(QueryCommand, SmiPrintsNvidiaSmiCsvOnEveryFixture) {
         if (sample["gpu"].empty()) {
             // nvidia-smi on a machine without a GPU.
             EXPECT_EQ(result.status, 6) << board;
-            EXPECT_EQ(result.out, kSmiHeader + "No devices were found\n") << board;
+            EXPECT_EQ(result.out, "No devices were found\n") << board;
             continue;
         }
         ASSERT_EQ(result.status, 0) << board << ": " << result.err;

@@ -19,9 +19,9 @@ std::set<std::string> keys(const json& object) {
 }
 
 const std::set<std::string> kSampleKeys = {
-    "type",    "t",       "time",           "cpu",     "system",   "ctxt_per_s", "gpu",   "emc",
-    "engines", "rails",   "power_total_mw", "thermal", "fans",     "mem",        "procs", "flags",
-    "psi",     "cooling", "disks",          "net",     "oc_events"};
+    "type",    "t",       "time",           "cpu",     "system",    "ctxt_per_s", "gpu",   "emc",
+    "engines", "rails",   "power_total_mw", "thermal", "fans",      "mem",        "procs", "flags",
+    "psi",     "cooling", "disks",          "net",     "oc_events", "groups"};
 
 void expect_sample_shape(const json& s) {
     EXPECT_EQ(keys(s), kSampleKeys);
