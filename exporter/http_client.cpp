@@ -1,5 +1,6 @@
 #include "exporter/http_client.hpp"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
@@ -151,8 +152,19 @@ class Stream {
                                       ca_file ? " of " : "", ca_file.value_or(""), tls_error()));
         ssl_.reset(SSL_new(context_.get()));
         if (!ssl_ || SSL_set_fd(ssl_.get(), fd) != 1) throw Failure(tls_error());
-        SSL_set_tlsext_host_name(ssl_.get(), target.host.c_str());
-        SSL_set1_host(ssl_.get(), target.host.c_str());
+        // An address is checked against the certificate's IP names and sent without SNI (RFC
+        // 6066 names hosts only); OpenSSL before 3.0 takes SSL_set1_host's argument as a DNS name.
+        std::string host = target.host;
+        if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+            host = host.substr(1, host.size() - 2);
+        in6_addr address{};
+        bool literal = inet_pton(AF_INET, host.c_str(), &address) == 1 ||
+                       inet_pton(AF_INET6, host.c_str(), &address) == 1;
+        bool named =
+            literal ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl_.get()), host.c_str()) == 1
+                    : SSL_set_tlsext_host_name(ssl_.get(), host.c_str()) == 1 &&
+                          SSL_set1_host(ssl_.get(), host.c_str()) == 1;
+        if (!named) throw Failure(tls_error());
         for (;;) {
             ERR_clear_error();
             int rc = SSL_connect(ssl_.get());
