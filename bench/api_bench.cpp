@@ -111,8 +111,7 @@ void BM_ApiGetHttp(benchmark::State& state) {
     metrics->publish(running.model.add(running.sample));
     exporter::MetricsServer server(*exporter::parse_listen_address("127.0.0.1:0"), metrics, {}, {},
                                    api);
-    static const char* const kPaths[] = {"/metrics", "/api/v1/sample",
-                                         "/api/v1/samples?since=10m"};
+    static const char* const kPaths[] = {"/metrics", "/api/v1/sample", "/api/v1/samples?since=10m"};
     std::string path = kPaths[state.range(0)];
     bool gzip = state.range(1) == 1;
     std::size_t bytes = 0;

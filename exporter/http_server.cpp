@@ -72,6 +72,19 @@ struct IoResult {
     size_t bytes = 0;
 };
 
+// One gathering write without blocking (a closed peer is Failed, never SIGPIPE).
+inline IoResult send_parts(int fd, iovec* parts, size_t count) {
+    msghdr message{};
+    message.msg_iov = parts;
+    message.msg_iovlen = count;
+    for (;;) {
+        ssize_t n = ::sendmsg(fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) return {Io::Bytes, static_cast<size_t>(n)};
+        if (n < 0 && errno == EINTR) continue;
+        return {n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::WantWrite : Io::Failed};
+    }
+}
+
 struct SslFree {
     void operator()(SSL* ssl) const { SSL_free(ssl); }
 };
@@ -765,16 +778,7 @@ class HttpServer::Loop {
             size_t skip = count == 0 ? connection.stream_sent : 0;
             iov[count++] = {const_cast<char*>(event->data()) + skip, event->size() - skip};
         }
-        msghdr message{};
-        message.msg_iov = iov;
-        message.msg_iovlen = count;
-        for (;;) {
-            ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
-            if (n > 0) return {Io::Bytes, static_cast<size_t>(n)};
-            if (n < 0 && errno == EINTR) continue;
-            return {n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::WantWrite
-                                                                       : Io::Failed};
-        }
+        return http_loop::send_parts(connection.fd, iov, count);
     }
 
     // Writes queued events until the socket is full; a queue that makes no progress for
@@ -833,16 +837,7 @@ class HttpServer::Loop {
         size_t count = 0;
         for (std::string_view part : parts)
             if (!part.empty()) iov[count++] = {const_cast<char*>(part.data()), part.size()};
-        msghdr message{};
-        message.msg_iov = iov;
-        message.msg_iovlen = count;
-        for (;;) {
-            ssize_t n = ::sendmsg(connection.fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
-            if (n > 0) return {Io::Bytes, static_cast<size_t>(n)};
-            if (n < 0 && errno == EINTR) continue;
-            return {n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? Io::WantWrite
-                                                                       : Io::Failed};
-        }
+        return http_loop::send_parts(connection.fd, iov, count);
     }
 
     // Writes what the socket takes; true when the answer is complete and the connection reads

@@ -118,12 +118,11 @@ TEST(ServeApi, ServedLinesAreTheLoggedOnesAndEveryFixturesLinesValidateAgainstTh
         if (std::string_view(board) == "agx-orin") {
             // `query --from` reads the serve's own sample: a fixture's values do not change from
             // one sample to the next, so they equal the latest sample's whatever its time.
-            RunResult query =
-                ChildProcess({EDGETOP_BINARY, "query", "--from",
-                              "http://127.0.0.1:" + std::to_string(serve.port()), "--format",
-                              "json", "power_total_mw", "mem.used_kb", "rails.VDD_GPU_SOC.power_mw",
-                              "thermal.tj.temp_c"})
-                    .collect(30s);
+            RunResult query = ChildProcess({EDGETOP_BINARY, "query", "--from",
+                                            "http://127.0.0.1:" + std::to_string(serve.port()),
+                                            "--format", "json", "power_total_mw", "mem.used_kb",
+                                            "rails.VDD_GPU_SOC.power_mw", "thermal.tj.temp_c"})
+                                  .collect(30s);
             ASSERT_EQ(query.status, 0) << query.err;
             auto queried = nlohmann::json::parse(query.out);
             auto served = nlohmann::json::parse(latest);
