@@ -84,7 +84,7 @@ test-platforms:
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 FUZZ_ARTIFACTS ?= $(CURDIR)/fuzz-artifacts
-FUZZ_TARGETS := tegrastats session_lines nvpmodel_conf rule_config http_request web_config
+FUZZ_TARGETS := $(shell cat tests/fuzz/targets.txt)
 fuzz: deps-fuzz
 	@command -v clang++ >/dev/null || { echo "make fuzz: clang++ not found (install clang)" >&2; exit 1; }
 	@./tests/fuzz/build_fuzz.sh $(FUZZ_BUILD)

@@ -14,7 +14,9 @@ add_test(NAME fuzz_build COMMAND ${CMAKE_SOURCE_DIR}/tests/fuzz/build_fuzz.sh ${
 set_tests_properties(fuzz_build PROPERTIES
   ENVIRONMENT "CMAKE=${CMAKE_COMMAND};JOBS=2"
   FIXTURES_SETUP fuzz_targets COST 10000 TIMEOUT 900 SKIP_REGULAR_EXPRESSION "^skipped:")
-foreach(target tegrastats session_lines nvpmodel_conf rule_config http_request web_config)
+# tests/fuzz/targets.txt names every target, one a line (make fuzz reads it too).
+file(STRINGS ${CMAKE_SOURCE_DIR}/tests/fuzz/targets.txt fuzz_targets)
+foreach(target IN LISTS fuzz_targets)
   add_test(NAME ${target}_fuzz COMMAND ${CMAKE_SOURCE_DIR}/tests/fuzz/run_fuzz.sh ${target})
   set_tests_properties(${target}_fuzz PROPERTIES
     ENVIRONMENT "FUZZ_SECONDS=${EDGETOP_FUZZ_SECONDS};FUZZ_NO_BUILD=1;FUZZ_BUILD=${CMAKE_BINARY_DIR}/fuzz;FUZZ_ARTIFACTS=${CMAKE_BINARY_DIR}/fuzz-artifacts"

@@ -25,8 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::size_t kMaxHeadBytes = 64 * 1024;
-
 struct Failure : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
@@ -254,32 +252,6 @@ class Stream {
     std::unique_ptr<SSL, SslFree> ssl_;
 };
 
-std::string lowercase(std::string_view text) {
-    std::string out(text);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-// The value of a header in head (without the status line), if it has it.
-std::optional<std::string> header(std::string_view head, std::string_view name) {
-    std::string lower = lowercase(head);
-    std::string key = "\n" + lowercase(name) + ":";
-    auto at = lower.find(key);
-    if (at == std::string::npos) return std::nullopt;
-    auto start = at + key.size();
-    auto end = head.find('\r', start);
-    std::string_view value = head.substr(start, end == std::string_view::npos ? end : end - start);
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
-        value.remove_prefix(1);
-    return std::string(value);
-}
-
-std::string size_text(std::size_t bytes) {
-    if (bytes % (std::size_t{1} << 20) == 0) return fmt::format("{} MiB", bytes >> 20);
-    return fmt::format("{} bytes", bytes);
-}
-
 HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
                    const std::optional<std::string>& ca_file) {
     auto deadline = Clock::now() + limits.total;
@@ -295,46 +267,13 @@ HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
         "Accept-Encoding: identity\r\nConnection: close\r\n\r\n",
         target.path, host));
 
+    HttpAnswerReader answer(limits.max_body_bytes);
     std::string data;
-    std::size_t head_end = std::string::npos;
-    while (head_end == std::string::npos) {
-        if (!stream.read_some(data))
-            throw Failure(data.empty() ? "connection closed without an answer"
-                                       : "connection closed within the answer's head");
-        head_end = data.find("\r\n\r\n");
-        if (head_end == std::string::npos && data.size() > kMaxHeadBytes)
-            throw Failure("answer head larger than 64 KiB");
+    while (stream.read_some(data)) {
+        if (answer.add(data)) break;
+        data.clear();
     }
-    std::string head = data.substr(0, head_end);
-    std::string body = data.substr(head_end + 4);
-    HttpReply reply;
-    if (head.size() < 12 || !head.starts_with("HTTP/1.") || head[8] != ' ')
-        throw Failure("not an HTTP answer");
-    reply.status = std::atoi(head.c_str() + 9);
-    std::optional<std::size_t> length;
-    if (auto value = header(head, "Content-Length")) {
-        char* end = nullptr;
-        unsigned long long n = std::strtoull(value->c_str(), &end, 10);
-        if (end == value->c_str() || *end != '\0') throw Failure("bad Content-Length");
-        length = n;
-    }
-    if (auto encoding = header(head, "Transfer-Encoding");
-        encoding && lowercase(*encoding) != "identity")
-        throw Failure(fmt::format("unexpected Transfer-Encoding '{}'", *encoding));
-    if (length && *length > limits.max_body_bytes)
-        throw Failure(fmt::format("answer larger than {}", size_text(limits.max_body_bytes)));
-    for (;;) {
-        if (length && body.size() >= *length) break;
-        if (body.size() > limits.max_body_bytes)
-            throw Failure(fmt::format("answer larger than {}", size_text(limits.max_body_bytes)));
-        if (!stream.read_some(body)) {
-            if (length) throw Failure("connection closed within the answer");
-            break;
-        }
-    }
-    if (length) body.resize(*length);
-    reply.body = std::move(body);
-    return reply;
+    return answer.finish();
 }
 
 }  // namespace
@@ -398,6 +337,8 @@ HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
     try {
         return exchange(target, limits, ca_file);
     } catch (const Failure& e) {
+        throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
+    } catch (const HttpAnswerError& e) {
         throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
     }
 }

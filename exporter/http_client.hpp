@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "exporter/http_answer.hpp"
+
 namespace edgetop::exporter {
 
 struct HttpTarget {
@@ -30,11 +32,6 @@ std::optional<HttpTarget> parse_http_target(std::string_view url, std::string_vi
 struct HttpClientLimits {
     std::size_t max_body_bytes = std::size_t{16} << 20;
     std::chrono::milliseconds total{10'000};
-};
-
-struct HttpReply {
-    int status = 0;
-    std::string body;
 };
 
 // One GET. Throws std::runtime_error with one line naming the URL and what went wrong ("cannot

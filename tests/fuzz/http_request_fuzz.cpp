@@ -1,7 +1,9 @@
 // libFuzzer target: arbitrary bytes as what a client sends serve's HTTP server, parsed head after
 // head as the server does with pipelined requests, and the answer /metrics would give (content
 // negotiation on Accept and Accept-Encoding, the Authorization field checked against a bearer
-// token and a basic-auth user). Built and run by run_fuzz.sh.
+// token and a basic-auth user), and for a path under /api/ the JSON API's answer (its `since`
+// parameter, If-None-Match, gzip) from a history of sample lines that has wrapped around. Built
+// and run by run_fuzz.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "exporter/api_routes.hpp"
+#include "exporter/api_store.hpp"
 #include "exporter/content_negotiation.hpp"
 #include "exporter/http_auth.hpp"
 #include "exporter/http_request.hpp"
@@ -37,6 +41,21 @@ edgetop::exporter::WebConfig basic_users() {
     return config;
 }
 
+// Eight sample lines at 0.5 s through a history of five; t=2.5 s is the newest.
+const edgetop::exporter::ApiStore& api_store() {
+    // Not movable (it holds a mutex): made in place, kept for the process' life.
+    static const auto* api = [] {
+        auto* store = new edgetop::exporter::ApiStore(5);
+        store->publish_board(R"({"board":{"model":"NVIDIA Jetson Orin Nano"},"software":{}})");
+        store->publish_flags("[]");
+        for (int i = 0; i < 8; ++i)
+            store->publish_sample("{\"type\":\"sample\",\"t\":" + std::to_string(i * 0.5) +
+                                 ",\"power_total_mw\":4321}");
+        return store;
+    }();
+    return *api;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -56,6 +75,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         (void)authenticator.allows(parsed.request.authorization, &users);
         (void)negotiate_format(parsed.request.accept);
         (void)accepts_gzip(parsed.request.accept_encoding);
+        if (parsed.request.path.starts_with(kApiPrefix)) {
+            HttpAnswer answer = answer_api_request(parsed.request, api_store());
+            if (answer.status < 200 || answer.status > 599 ||
+                (answer.status == 200 && !answer.owner))
+                std::abort();
+        }
         in.remove_prefix(parsed.head_bytes);
     }
     return 0;

@@ -2,15 +2,16 @@
 # Fuzzes one input reader for a bounded time with libFuzzer, AddressSanitizer and
 # UndefinedBehaviorSanitizer:
 #   run_fuzz.sh TARGET [SECONDS]
-# TARGET: tegrastats, session_lines, nvpmodel_conf, rule_config, http_request or web_config. SECONDS defaults to
+# TARGET: one of tests/fuzz/targets.txt. SECONDS defaults to
 # FUZZ_SECONDS, else 20. The targets are built by build_fuzz.sh in FUZZ_BUILD (default build-fuzz
 # in the source tree) first, unless FUZZ_NO_BUILD=1 says they are already built (ctest builds them
 # once in its fuzz_build entry). Seeds come from the real captures in the tree: every line of
 # tests/import/data/*.log (tegrastats), every header, event and end line and one sample line in
 # 50 of examples/*.jsonl (session_lines), tests/board/data/*.conf (nvpmodel_conf),
-# tests/fuzz/seeds/rule_config, tests/fuzz/seeds/http_request (requests of Prometheus, curl
-# and browsers, captured as tests/fuzz/seeds/CAPTURES.md says) and tests/fuzz/seeds/web_config
-# (web configurations in exporter-toolkit's format).
+# tests/fuzz/seeds/rule_config, tests/fuzz/seeds/http_request (requests of Prometheus, curl,
+# browsers and API clients, captured as tests/fuzz/seeds/CAPTURES.md says),
+# tests/fuzz/seeds/web_config (web configurations in exporter-toolkit's format) and
+# tests/fuzz/seeds/http_answer (answers of a running serve, captured the same way).
 # Exits non-zero when an input crashes, leaks, times out or hits undefined behaviour (the input is
 # kept as TARGET-fuzz-crash-* in FUZZ_ARTIFACTS, default: the current directory), or when fewer
 # inputs ran than there are seeds. The last line is libFuzzer's run count.
@@ -18,7 +19,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(cd "$here/../.." && pwd)"
-target="${1:?usage: run_fuzz.sh tegrastats|session_lines|nvpmodel_conf|rule_config|http_request|web_config [SECONDS]}"
+target="${1:?usage: run_fuzz.sh TARGET [SECONDS] (TARGET: one of tests/fuzz/targets.txt)}"
 seconds="${2:-${FUZZ_SECONDS:-20}}"
 artifacts="${FUZZ_ARTIFACTS:-$PWD}"
 build="${FUZZ_BUILD:-$source_dir/build-fuzz}"
@@ -83,6 +84,11 @@ http_request)
 web_config)
     cp "$here"/seeds/web_config/* "$work/corpus/"
     options=(-max_len=8192)
+    ;;
+http_answer)
+    cp "$here"/seeds/http_answer/* "$work/corpus/"
+    # The target's body bound is 64 KiB; a little over it reaches the refusal.
+    options=(-max_len=70000)
     ;;
 *)
     echo "run_fuzz.sh: unknown target '$target'" >&2

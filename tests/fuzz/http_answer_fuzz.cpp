@@ -1,0 +1,82 @@
+// libFuzzer target: arbitrary bytes as the answer of the server `edgetop query --from` reads,
+// taken in pieces of the sizes the first byte picks (as the network brings them) within the
+// client's bounds; a 200 answer read whole is then the sample query prints: every key path of the
+// sample schema (lists at their first element) looked up and written as CSV and JSON, and
+// nvidia-smi's lines of every --query-gpu field. Built and run by run_fuzz.sh.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands/query_fields.hpp"
+#include "commands/query_smi.hpp"
+#include "exporter/http_answer.hpp"
+
+namespace {
+
+using edgetop::query::FieldPath;
+using edgetop::query::KeyNode;
+using edgetop::schema::Unit;
+
+constexpr std::size_t kMaxBody = 1 << 16;
+
+void add_paths(const KeyNode& node, const std::string& prefix, const KeyNode& root,
+               std::vector<FieldPath>& out) {
+    for (const auto& field : node.fields) {
+        std::string path = prefix + std::string(field.key);
+        if (field.unit == Unit::object) {
+            add_paths(field, path + ".", root, out);
+        } else if (field.unit == Unit::objects) {
+            add_paths(field, path + ".0.", root, out);
+        } else if (auto parsed = edgetop::query::parse_field(path, root); parsed.path) {
+            out.push_back(std::move(*parsed.path));
+        } else {
+            std::abort();  // a path of the schema's own keys must be accepted
+        }
+    }
+}
+
+void print_sample(const nlohmann::ordered_json& sample) {
+    static const KeyNode keys = edgetop::query::sample_keys();
+    static const std::vector<FieldPath> paths = [] {
+        std::vector<FieldPath> out;
+        add_paths(keys, "", keys, out);
+        return out;
+    }();
+    static const auto smi = edgetop::query::all_smi_fields();
+    std::vector<nlohmann::ordered_json> values;
+    for (const auto& path : paths)
+        values.push_back(edgetop::query::lookup(sample, path, keys));
+    (void)edgetop::query::csv_line(values, paths, {});
+    (void)edgetop::query::json_line(values, paths);
+    (void)edgetop::query::smi_lines(sample, smi, true);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size == 0) return 0;
+    std::size_t piece = 1 + data[0] % 64;
+    std::string_view in(reinterpret_cast<const char*>(data) + 1, size - 1);
+    edgetop::exporter::HttpAnswerReader reader(kMaxBody);
+    edgetop::exporter::HttpReply reply;
+    try {
+        while (!in.empty()) {
+            auto next = in.substr(0, piece);
+            in.remove_prefix(next.size());
+            if (reader.add(next)) break;
+        }
+        reply = reader.finish();
+    } catch (const edgetop::exporter::HttpAnswerError&) {
+        return 0;
+    }
+    if (reply.status < 100 || reply.status > 599 || reply.body.size() > kMaxBody) std::abort();
+    if (reply.status != 200) return 0;
+    auto sample = nlohmann::ordered_json::parse(reply.body, nullptr, false);
+    if (sample.is_object() && sample.contains("t")) print_sample(sample);
+    return 0;
+}
