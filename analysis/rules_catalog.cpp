@@ -141,6 +141,16 @@ std::vector<RuleInfo> build_catalog() {
                                           "tasks stalled)")},
                                      5, 5),
                      check_io_stall});
+    rules.push_back(
+        {"cpu_quota_throttle", Severity::warning,
+         "A control group (a container, a service) was throttled by its CPU quota (CFS) in at "
+         "least throttled_pct of its periods over window_s: its work waits for quota, not for a "
+         "core; evidence: the group, its quota and CPU use, its periods and throttled time.",
+         with_hysteresis({pct("throttled_pct", 20,
+                              "share of the group's CPU periods throttled, at or above this"),
+                          seconds("window_s", 5, "periods are counted over this window")},
+                         3, 5),
+         check_cpu_quota_throttle});
     rules.push_back({"power_mode_cap", Severity::info,
                      "Information, not a bottleneck: the allowed clocks (or the cores the power "
                      "mode keeps online) are below the hardware's.",

@@ -17,5 +17,6 @@ RuleResult check_emc_saturated(const RuleInput& in);
 RuleResult check_memory_pressure(const RuleInput& in);
 RuleResult check_io_stall(const RuleInput& in);
 RuleResult check_super_mode_no_firmware(const RuleInput& in);
+RuleResult check_cpu_quota_throttle(const RuleInput& in);
 
 }  // namespace edgetop::analysis

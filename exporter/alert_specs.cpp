@@ -144,6 +144,12 @@ std::vector<AlertSpec> build_specs() {
                      {"edgetop_cpu_seconds_total", "edgetop_pressure_io_full_ratio",
                       "edgetop_disk_io_time_seconds_total", "edgetop_disk_read_bytes_total",
                       "edgetop_disk_written_bytes_total"}});
+    specs.push_back({"cpu_quota_throttle",
+                     "A control group is held back by its CPU quota",
+                     {},
+                     "its condition is per control group (a container, a service), and serve "
+                     "exports no series per group",
+                     {"edgetop_flag_raised"}});
     specs.push_back(
         {"power_mode_cap",
          "The power mode caps clocks or cores below the hardware's",

@@ -104,6 +104,19 @@ inline Sample orin_idle(double t_s) {
     procs.top = {process(1, "systemd", 0.0), process(733, "Xorg", 0.8),
                  process(1650, "gnome-shell", 0.5)};
     s.procs = procs;
+    auto group = [](std::string path, std::string name, std::string kind, double cpu_pct) {
+        GroupSample g;
+        g.path = std::move(path);
+        g.name = std::move(name);
+        g.kind = std::move(kind);
+        g.processes = 1;
+        g.cpu_pct = cpu_pct;
+        return g;
+    };
+    s.groups = {group("/init.scope", "init.scope", "service", 0.0),
+                group("/system.slice/gdm.service", "gdm.service", "service", 0.8),
+                group("/user.slice/user-1000.slice/session-2.scope", "user-1000/session-2.scope",
+                      "user", 0.5)};
     return s;
 }
 

@@ -127,7 +127,7 @@ TEST(Analyzer, WindowGrowsWithALongerConfiguredWindow) {
     ASSERT_EQ(config.set("cpu_oversubscribed.window_s", "30"), std::nullopt);
     EXPECT_EQ(Analyzer(orin_board(), config).window_span_s(), 30);
     ASSERT_EQ(config.disable("cpu_oversubscribed,memory_pressure,power_limit,cpu_dvfs_throttle,"
-                             "gpu_dvfs_throttle"),
+                             "gpu_dvfs_throttle,cpu_quota_throttle"),
               std::nullopt);
     EXPECT_EQ(Analyzer(orin_board(), config).window_span_s(), 1);
 }

@@ -167,7 +167,7 @@ TEST_F(RuleConfigFileOnDisk, ErrorCarriesPathAndLineAndNoPartialConfig) {
     EXPECT_EQ(load.error, path.string() + ": line 2: unknown rule 'bogus' (rules: " +
                               "cpu_oversubscribed, cpu_dvfs_throttle, gpu_dvfs_throttle, "
                               "thermal_throttle, power_limit, gpu_starved, emc_saturated, "
-                              "memory_pressure, io_stall, power_mode_cap, "
+                              "memory_pressure, io_stall, cpu_quota_throttle, power_mode_cap, "
                               "super_mode_no_firmware)");
     EXPECT_EQ(load.config.get("gpu_starved", "gpu_load_pct"), 40);
 }
@@ -214,11 +214,11 @@ TEST(RuleTable, ListsEveryRuleWithHysteresisKeysUnitsAndDescriptions) {
         const RuleConfig defaults;
         EXPECT_EQ(std::stod(row.default_value), defaults.get(row.rule, row.key));
     }
-    EXPECT_EQ(rules,
-              (std::set<std::string>{"cpu_oversubscribed", "cpu_dvfs_throttle", "gpu_dvfs_throttle",
-                                     "thermal_throttle", "power_limit", "gpu_starved",
-                                     "emc_saturated", "memory_pressure", "io_stall",
-                                     "power_mode_cap", "super_mode_no_firmware"}));
+    EXPECT_EQ(rules, (std::set<std::string>{"cpu_oversubscribed", "cpu_dvfs_throttle",
+                                            "gpu_dvfs_throttle", "thermal_throttle", "power_limit",
+                                            "gpu_starved", "emc_saturated", "memory_pressure",
+                                            "io_stall", "cpu_quota_throttle", "power_mode_cap",
+                                            "super_mode_no_firmware"}));
     for (const auto& rule : rule_catalog()) {
         EXPECT_TRUE(rule.find_param("sustain_s")) << rule.id;
         EXPECT_TRUE(rule.find_param("clear_s")) << rule.id;
@@ -244,6 +244,7 @@ TEST(RuleCatalog, SeverityOfEachRule) {
                                                               {"emc_saturated", "warning"},
                                                               {"memory_pressure", "critical"},
                                                               {"io_stall", "warning"},
+                                                              {"cpu_quota_throttle", "warning"},
                                                               {"power_mode_cap", "info"},
                                                               {"super_mode_no_firmware", "info"}}));
 }

@@ -1,12 +1,15 @@
 // Control groups on this machine, as root: a group capped at 20 % of a core with a spinner in it
-// shows in `edgetop record` near 20 % with its throttled periods rising, and a memory-limited
-// group whose process the OOM killer killed shows that kill. The test makes the groups in the
-// hierarchy the machine mounts (v1: the cpu, cpuacct and memory controllers' own directories,
-// as Docker does; v2: one directory) and removes them, also when it fails.
+// shows in `edgetop record` near 20 % with its throttled periods rising and cpu_quota_throttle
+// raised for it, and a memory-limited group whose process the OOM killer killed shows that kill.
+// The test makes the groups in the hierarchy the machine mounts (v1: the cpu, cpuacct and memory
+// controllers' own directories, as Docker does; v2: one directory) and removes them, also when it
+// fails.
 #include <gtest/gtest.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -131,25 +134,40 @@ TEST(LiveGroups, QuotaOfTwentyPercentShowsWithRisingThrottling) {
 
     TempDir dir;
     std::string session = dir.file("s.jsonl");
+    // The rule's hysteresis shortened to fit the second recorded.
     RunResult run =
-        run_edgetop({"record", "--interval", "200", "-o", session, "--", "sleep", "1.1"});
+        run_edgetop({"record", "--interval", "200", "--rule", "cpu_quota_throttle.sustain_s=0.4",
+                     "-o", session, "--", "sleep", "1.1"});
     ASSERT_EQ(run.status, 0) << run.err;
     auto samples = recorded_group(session, group.path());
     ASSERT_GE(samples.size(), 4u) << "the group is missing from the session";
+    json raised;
+    for (const json& line : parse_lines(read_lines(session)))
+        if (line.value("type", "") == "event" && line.value("flag", "") == "cpu_quota_throttle" &&
+            line.value("state", "") == "raised" &&
+            line["evidence"].value("path", "") == group.path())
+            raised = line;
+    ASSERT_FALSE(raised.is_null()) << "cpu_quota_throttle was not raised for " << group.path();
+    EXPECT_NEAR(raised["evidence"]["quota_pct"].get<double>(), 20.0, 1e-6);
+    EXPECT_GT(raised["evidence"]["throttled_pct"].get<double>(), 20.0);
     EXPECT_EQ(samples.front().value("processes", 0), 1);
     EXPECT_NEAR(samples.front().value("cpu_limit_pct", 0.0), 20.0, 1e-6);
     double sum = 0;
     int rates = 0;
+    double most_throttled = 0;
     for (const json& s : samples)
         if (s["cpu_pct"].is_number()) {
             sum += s["cpu_pct"].get<double>();
             ++rates;
+            most_throttled = std::max(most_throttled, s["throttled_pct"].get<double>());
         }
     ASSERT_GE(rates, 3);
     EXPECT_NEAR(sum / rates, 20.0, 5.0);
     EXPECT_GT(samples.back()["throttled_periods"].get<int64_t>(),
               samples.front()["throttled_periods"].get<int64_t>());
-    EXPECT_GT(samples.back()["throttled_pct"].get<double>(), 50.0);
+    // An interval in which the spinner ran was mostly throttled (on a loaded machine it may not
+    // get its 20 % in every interval, and is not throttled in one where it did not).
+    EXPECT_GT(most_throttled, 50.0);
 }
 
 TEST(LiveGroups, AMemoryLimitedGroupShowsItsOomKill) {
