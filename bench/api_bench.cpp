@@ -45,7 +45,8 @@ std::string orin_root() {
     return std::string(EDGETOP_FIXTURES) + "/agx-orin";
 }
 
-// The sampling thread's part: the line written and published (gzip included).
+// The sampling thread's part: the line written and published (gzip is left to the first
+// request that asks for it).
 void BM_ApiPublishSample(benchmark::State& state) {
     ApiRunning running(orin_root());
     exporter::ApiStore api(600);

@@ -17,7 +17,19 @@ void SampleHistory::add(int64_t t_us, std::string_view line) {
         first_ = (first_ + 1) % slots_.size();
     }
     target->t_us = t_us;
-    target->line.assign(line);  // reuses the slot's memory when it is large enough
+    std::string& kept = target->line;
+    // A slot keeps its memory for the next line that fits. One that does not fit gets a new
+    // string with 1/16 to spare: growing the old one would double it (libstdc++'s growth), and
+    // with lines that vary by a few hundred bytes every slot would end up twice its line's size.
+    // One that holds more than twice its line (a process list that went away) is given it back.
+    if (line.size() > kept.capacity() || kept.capacity() > 2 * line.size() + 4096) {
+        std::string fresh;
+        fresh.reserve(line.size() + line.size() / 16);
+        fresh.assign(line);
+        kept.swap(fresh);
+    } else {
+        kept.assign(line);
+    }
 }
 
 std::optional<int64_t> SampleHistory::newest_t_us() const {

@@ -1,8 +1,9 @@
 // The last samples served, for /api/v1/samples?since=T: a ring of sample lines keyed by their time
 // `t`, in whole microseconds (the line's own precision), so that a client that passes back the
 // `t` it read gets exactly the samples after it. A fixed number of slots (serve --history over the
-// interval); a slot keeps its string's memory when it is written over, so the ring's memory stays
-// flat once it has wrapped around. Not synchronised: ApiStore locks around it.
+// interval); a slot keeps its string's memory when it is written over, with 1/16 to spare for
+// lines a little longer, so the ring's memory stays near its lines' size once it has wrapped
+// around. Not synchronised: ApiStore locks around it.
 #pragma once
 
 #include <cstddef>

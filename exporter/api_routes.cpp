@@ -7,7 +7,6 @@
 
 #include "exporter/api_duration.hpp"
 #include "exporter/content_negotiation.hpp"
-#include "exporter/gzip.hpp"
 #include "sensors/core/text_scan.hpp"
 
 namespace edgetop::exporter {
@@ -45,8 +44,8 @@ HttpAnswer document_answer(const HttpRequest& request, std::shared_ptr<const Api
         return answer;
     }
     answer.body = doc->body;
-    if (!doc->gzip.empty() && accepts_gzip(request.accept_encoding)) {
-        answer.body = doc->gzip;
+    if (accepts_gzip(request.accept_encoding) && !doc->gzip().empty()) {
+        answer.body = doc->gzip();
         answer.fields += "Content-Encoding: gzip\r\n";
     }
     answer.owner = std::move(doc);
@@ -56,7 +55,6 @@ HttpAnswer document_answer(const HttpRequest& request, std::shared_ptr<const Api
 // A body made for this request only.
 HttpAnswer fresh_answer(const HttpRequest& request, std::string body) {
     auto doc = std::make_shared<ApiDocument>();
-    if (accepts_gzip(request.accept_encoding)) doc->gzip = gzip_compress(body).value_or("");
     doc->body = std::move(body);
     return document_answer(request, std::move(doc));
 }

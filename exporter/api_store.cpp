@@ -14,13 +14,17 @@ namespace api_store {
 
 std::shared_ptr<const ApiDocument> document(std::string body, std::string etag = "") {
     auto doc = std::make_shared<ApiDocument>();
-    doc->gzip = gzip_compress(body).value_or("");
     doc->body = std::move(body);
     doc->etag = std::move(etag);
     return doc;
 }
 
 }  // namespace api_store
+
+const std::string& ApiDocument::gzip() const {
+    std::call_once(compressed_, [this] { gzip_ = gzip_compress(body).value_or(""); });
+    return gzip_;
+}
 
 std::optional<int64_t> parse_sample_time_us(std::string_view text) {
     if (text.empty() || text.front() < '0' || text.front() > '9') return std::nullopt;

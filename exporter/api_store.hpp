@@ -1,7 +1,8 @@
 // What the JSON API (/api/v1/...) answers with, published by the sampling thread and read by the
 // server's: the latest sample line, the board and software of the session header, the raised flags
-// and the history of sample lines. Every document is serialized (and gzipped) once when it is
-// published, as /metrics' exposition is; a request takes a pointer to it under a short lock.
+// and the history of sample lines. Every document is serialized once when it is published and
+// gzipped once when first asked for, as /metrics' exposition is; a request takes a pointer to it
+// under a short lock.
 // The lines come already written (the session's own writer, in commands): the API serves the same
 // bytes as the session file.
 #pragma once
@@ -20,8 +21,15 @@ namespace edgetop::exporter {
 
 struct ApiDocument {
     std::string body;
-    std::string gzip;  // the body gzipped; empty when zlib failed
     std::string etag;  // a sample's: its time, W/"t-12500000"; empty otherwise
+
+    // The body gzipped, compressed by the first request that asks for it (as /metrics' bodies
+    // are: a sample no client takes gzipped costs no compression); empty when zlib failed.
+    const std::string& gzip() const;
+
+  private:
+    mutable std::once_flag compressed_;
+    mutable std::string gzip_;
 };
 
 // A time `t` as a sample line writes it (seconds, at most microseconds: "12.5") in whole

@@ -93,6 +93,26 @@ TEST(ApiHistory, ATimeThatDoesNotIncreaseIsIgnoredAndTheMemoryStaysFlatOnceFull)
     EXPECT_EQ(history.newest_t_us(), 98);
 }
 
+// Real sample lines differ in length from one sample to the next by a few hundred bytes (values
+// gaining and losing digits, a process list changing): a slot given a longer line than it held
+// must not double its memory, or after a few turns of the ring every slot holds twice its line.
+TEST(ApiHistory, LinesOfChangingLengthKeepTheMemoryNearTheirSize) {
+    constexpr size_t kSlots = 50;
+    constexpr size_t kLongest = 6500;
+    SampleHistory history(kSlots);
+    unsigned seed = 1;
+    for (int64_t t = 1; t <= 20 * static_cast<int64_t>(kSlots); ++t) {
+        seed = seed * 1103515245 + 12345;  // lengths from 6,100 to 6,500 bytes, in no order
+        std::string line = line_at(t);
+        line.insert(
+            line.size() - 1,
+            ",\"pad\":\"" + std::string(kLongest - 400 + seed % 400 - line.size() - 9, 'x') + "\"");
+        ASSERT_LE(line.size(), kLongest);
+        history.add(t, line);
+    }
+    EXPECT_LE(history.memory_bytes(), kSlots * kLongest * 9 / 8 + 64 * kSlots);
+}
+
 TEST(ApiDuration, NumbersWithTheirUnitAreDurationsAndNothingElseIs) {
     EXPECT_EQ(parse_duration("500ms"), 500ms);
     EXPECT_EQ(parse_duration("30s"), 30s);
