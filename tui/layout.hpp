@@ -60,8 +60,9 @@ enum class PanelId {
     fans,
     cooling,
     temp_graph,
-    process_table,  // processes
-    flag_list,      // analysis
+    groups,  // processes: containers and services
+    process_table,
+    flag_list,  // analysis
     pressure,
     flag_timeline,
     info,  // info
@@ -102,6 +103,7 @@ struct LayoutModel {
     bool psi = false;         // pressure stall information is read
     int disks = 0, nets = 0;  // physical disks, network interfaces
     int oc_events = 0;        // soctherm_oc counters (Orin, Thor)
+    int groups = 0;           // control groups holding a process of the table
 };
 
 // Cells of the grids (Overview rails and zones, GPU engines): the whole name, then the value;

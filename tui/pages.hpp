@@ -35,6 +35,10 @@ void draw_gpu_processes(const Canvas& c, const FrameContext& ctx);
 // Power (page_power.cpp, panel_oc_events.cpp, panel_cooling.cpp)
 void draw_rails(const Canvas& c, const FrameContext& ctx);
 void draw_oc_events(const Canvas& c, const FrameContext& ctx);
+void draw_groups(const Canvas& c, const FrameContext& ctx);
+// The rows the Containers panel wants for `groups` groups: a title, the column names, a row each
+// up to a bound, then "+N more groups".
+int groups_panel_rows(int groups);
 void draw_zones(const Canvas& c, const FrameContext& ctx);
 void draw_power_graph(const Canvas& c, const FrameContext& ctx);
 void draw_fans(const Canvas& c, const FrameContext& ctx);

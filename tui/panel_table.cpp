@@ -384,6 +384,18 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .present = [](const LayoutModel& m) { return m.zones > 0; },
      .absent = "no thermal zones",
      .draw = draw_temp_graph},
+    {.id = PanelId::groups,
+     .name = "groups",
+     .title = "Containers and services",
+     .item_kind = "groups",
+     .item_count = [](const LayoutModel& m) { return m.groups; },
+     .pages = kProcesses,
+     .size = [](const SizeInput& in) -> PanelSize {
+         return {3, groups_panel_rows(in.model.groups)};
+     },
+     .present = [](const LayoutModel& m) { return m.groups > 0; },
+     .absent = "no control groups",
+     .draw = draw_groups},
     {.id = PanelId::process_table,
      .name = "process_table",
      .title = "Processes",

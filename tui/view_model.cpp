@@ -141,6 +141,7 @@ LayoutModel ViewModel::layout_model() const {
     m.disks = static_cast<int>(sample_.disks.size());
     m.nets = static_cast<int>(sample_.net.size());
     m.oc_events = static_cast<int>(sample_.oc_events.size());
+    m.groups = static_cast<int>(sample_.groups.size());
     return m;
 }
 

@@ -190,11 +190,21 @@ class GroupsSource final : public Source {
         if (cgroups.unified && (v2_ || is_directory(unified_root)))
             dirs.unified = *cgroups.unified == "/" ? unified_root : unified_root + *cgroups.unified;
         if (v2_) return dirs;
-        dirs.cpu = v1_dir(cgroups, "cpu");
-        dirs.cpuacct = v1_dir(cgroups, "cpuacct");
-        dirs.memory = v1_dir(cgroups, "memory");
-        dirs.blkio = v1_dir(cgroups, "blkio");
-        dirs.pids = v1_dir(cgroups, "pids");
+        // v1: a controller whose path is not the group's holds the process in another group of
+        // its own hierarchy (a group made in the cpu controller alone leaves memory at "/", the
+        // whole machine's): its values are not this group's, and stay absent.
+        const auto path = group_path(cgroups, false);
+        auto own = [&](std::string_view controller) {
+            const CgroupLine* line = find_controller(cgroups, controller);
+            return line && path && line->path == *path ? v1_dir(cgroups, controller)
+                                                       : std::string();
+        };
+        if (cgroups.unified && path && *cgroups.unified != *path) dirs.unified.clear();
+        dirs.cpu = own("cpu");
+        dirs.cpuacct = own("cpuacct");
+        dirs.memory = own("memory");
+        dirs.blkio = own("blkio");
+        dirs.pids = own("pids");
         return dirs;
     }
 

@@ -181,6 +181,34 @@ TEST(GroupLayouts, JetPack4DockerCgroupfsV1) {
     EXPECT_EQ(s.procs->all[0].group, "/");
 }
 
+// A group made in the cpu controller alone (`cgcreate -g cpu,cpuacct:/capped`, or a quota set
+// by hand as on JetPack 4): the process stays at "/" in memory and blkio and in its user slice
+// in pids. Those are other groups' values (the root's is the whole machine's), never this one's.
+TEST(GroupLayouts, AGroupOfTheCpuControllerAloneHasNoOtherControllersValues) {
+    FixtureTree tree;
+    jetpack4_root(tree);
+    jetpack4_group(tree, "/");
+    std::string cpu = "/sys/fs/cgroup/cpu,cpuacct/capped";
+    tree.write(cpu + "/cpuacct.usage", "5123456789\n");
+    tree.write(cpu + "/cpu.stat", "nr_periods 120\nnr_throttled 96\nthrottled_time 7012345678\n");
+    tree.write(cpu + "/cpu.cfs_quota_us", "30000\n");
+    tree.write(cpu + "/cpu.cfs_period_us", "100000\n");
+    tree.write("/sys/fs/cgroup/pids/user.slice/user-1000.slice/pids.current", "87\n");
+    member(tree, 5000,
+           "11:pids:/user.slice/user-1000.slice\n10:cpu,cpuacct:/capped\n9:memory:/\n8:blkio:/\n"
+           "1:name=systemd:/user.slice/user-1000.slice/session-2.scope\n");
+
+    Sample s = poll_tree(tree, {process(5000)});
+    const GroupSample* g = find(s, "/capped");
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->cpu_usage_ns_total, 5123456789u);
+    EXPECT_EQ(g->cpu_limit_pct, 30.0);
+    EXPECT_EQ(g->throttled_periods, 96);
+    EXPECT_FALSE(g->memory_kb) << "the root's memory, not the group's";
+    EXPECT_FALSE(g->io_read_bytes_total);
+    EXPECT_FALSE(g->pids) << "the user slice's tasks, not the group's";
+}
+
 TEST(GroupLayouts, DockerSystemdDriverAndServicesOnV2) {
     FixtureTree tree;
     v2_root(tree);

@@ -410,9 +410,47 @@ TEST_F(Frame, ProcessTableShowsItsFilterGpuHoldersAndWhatIsBelow) {
     screen.resize(24, 80);
     scene.draw();
     std::string text = screen.text();
-    // 43 processes, 18 table rows at 80x24 (title, column titles, "+N more" line): 25 below.
+    // 43 processes, 18 table rows at 80x24 (title, column titles, "+N more" line) with the "n/a:"
+    // line naming the control groups this sample lacks: 26 below.
     EXPECT_NE(text.find("43 processes"), std::string::npos) << text;
-    EXPECT_NE(text.find("+25 more processes"), std::string::npos) << text;
+    EXPECT_NE(text.find("+26 more processes"), std::string::npos) << text;
+    EXPECT_NE(text.find("n/a: no control groups"), std::string::npos) << text;
+
+    // With its groups (trtexec in a container capped at 4 cores and throttled, the rest in a
+    // service), the Containers panel takes 4 rows above the table and the "n/a:" line goes: 3
+    // fewer processes shown.
+    GroupSample container;
+    container.path = "/docker/3f4e2b1a9c8d";
+    container.name = "l4t-ml";
+    container.kind = "docker";
+    container.processes = 1;
+    container.cpu_pct = 97.5;
+    container.cpu_limit_pct = 100;
+    container.throttled_pct = 45;
+    container.memory_kb = 1843200;
+    container.memory_limit_kb = 4194304;
+    GroupSample service;
+    service.path = "/system.slice/worker.service";
+    service.name = "worker.service";
+    service.kind = "service";
+    service.processes = 42;
+    service.cpu_pct = 16.5;
+    busy.groups = {service, container};
+    scene.view.update(busy);
+    scene.draw();
+    text = screen.text();
+    EXPECT_NE(text.find("Containers and services"), std::string::npos) << text;
+    EXPECT_NE(text.find("+29 more processes"), std::string::npos) << text;
+    EXPECT_EQ(text.find("n/a: no control groups"), std::string::npos) << text;
+    // Busiest first: the container's row above the service's, its quota and throttling shown.
+    auto container_row = text.find("l4t-ml");
+    ASSERT_NE(container_row, std::string::npos) << text;
+    EXPECT_LT(container_row, text.find("worker.service")) << text;
+    std::string row = text.substr(container_row, text.find('\n', container_row) - container_row);
+    EXPECT_NE(row.find("docker"), std::string::npos) << row;
+    EXPECT_NE(row.find("97.5%    100%     45%"), std::string::npos) << row;
+    busy.groups.clear();
+    scene.view.update(busy);
     // The GPU holder is marked and its GPU memory shown; the others' is unknown.
     EXPECT_NE(text.find("GPU MiB"), std::string::npos) << text;
     EXPECT_NE(text.find("yes    256.0"), std::string::npos) << text;
