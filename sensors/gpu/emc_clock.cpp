@@ -21,6 +21,9 @@ std::optional<double> emc_util_pct(std::optional<int64_t> mc_all_khz,
 
 namespace {
 
+// The index of Thor's BPMP counter among the activity files probed below.
+constexpr size_t kBpmpActivity = 2;
+
 class EmcSource final : public Source {
   public:
     std::string name() const override { return "emc"; }
@@ -41,9 +44,9 @@ class EmcSource final : public Source {
         min_ = SysFile(root.path(min_paths[cur_.index]));
         max_ = SysFile(root.path(max_paths[cur_.index]));
         iso_cap_ = open_first_readable(root, {"/sys/kernel/nvpmodel_emc_cap/emc_iso_cap"});
-        // Activity, in kHz. The kernel actmon drivers (JetPack 6 cactmon, then JetPack 4/5
-        // actmon) come first because their unit is known from source; Thor's BPMP firmware
-        // counter is closed and assumed to use the same unit.
+        // Activity, in kHz (docs/emc.md). The kernel actmon drivers (JetPack 6 cactmon, then
+        // JetPack 4/5 actmon) come first because their unit is known from source; Thor's BPMP
+        // firmware counter (kBpmpActivity) is closed and assumed to use the same unit.
         activity_ =
             open_first_readable(root, {
                                           "/sys/kernel/debug/cactmon/mc_all",
@@ -70,11 +73,15 @@ class EmcSource final : public Source {
     }
 
     std::vector<SourceStatus> status() const override {
+        auto actmon = file_status("emc.actmon", activity_.state, activity_.machine_path,
+                                  "no memory-controller activity monitor (cactmon, "
+                                  "actmon_avg_activity or BPMP actmon)");
+        // docs/emc.md: the kernel drivers' unit is in their source; the firmware's is not public.
+        if (activity_.state == OpenResult::ok && activity_.index == kBpmpActivity)
+            actmon.hint = "unit assumed to be kHz, as the kernel actmon drivers' is: docs/emc.md";
         return {file_status("emc.clock", cur_.state, cur_.machine_path,
                             "no EMC clock (BPMP, tegra210 override.emc or bwmgr devfreq)"),
-                file_status("emc.actmon", activity_.state, activity_.machine_path,
-                            "no memory-controller activity monitor (cactmon, actmon_avg_activity "
-                            "or BPMP actmon)"),
+                std::move(actmon),
                 file_status("emc.iso_cap", iso_cap_.state, iso_cap_.machine_path,
                             "no nvpmodel EMC cap on this board")};
     }

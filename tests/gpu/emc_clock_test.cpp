@@ -172,6 +172,21 @@ TEST(EmcClock, KernelActmonIsPreferredOverTheBpmpCounter) {
     EXPECT_EQ(emc->util_pct, 10.0);
 }
 
+// docs/emc.md: the kernel drivers' unit is known from their source, the BPMP firmware's is not;
+// --check says which one a board has.
+TEST(EmcClock, OnlyTheBpmpCounterSaysItsUnitIsAssumed) {
+    auto thor = status_of(fixture_path("thor"), "emc.actmon");
+    ASSERT_TRUE(thor);
+    EXPECT_EQ(thor->state, SourceStatus::State::found);
+    EXPECT_EQ(thor->hint, "unit assumed to be kHz, as the kernel actmon drivers' is: docs/emc.md");
+    for (const char* board : {"agx-orin", "orin-nano", "nano"}) {
+        auto kernel = status_of(fixture_path(board), "emc.actmon");
+        ASSERT_TRUE(kernel) << board;
+        EXPECT_EQ(kernel->state, SourceStatus::State::found) << board;
+        EXPECT_EQ(kernel->hint, "") << board;
+    }
+}
+
 TEST(EmcClock, BadFilesLeaveValuesAbsentNotZero) {
     FixtureTree tree("tx2");
     auto source = make_emc_source();
