@@ -99,6 +99,8 @@ struct ServeArgs {
     bool print_grafana_dashboard = false;          // print the Grafana dashboard, then exit
     int64_t history_ms = 0;                        // the samples /api/v1/samples keeps
     bool api_processes = false;  // the process table and process names in the JSON API
+    int group_series = 0;        // control groups with series of their own in /metrics
+    bool group_names = false;    // containers' names (not their short ids) in /metrics
 
     bool operator==(const ServeArgs&) const = default;
 };

@@ -163,6 +163,11 @@ Value convert(const OptionSpec& o, const std::string& value) {
         case ValueKind::group:
             if (value.empty()) throw fail("a group name or number");
             return value;
+        case ValueKind::series: {
+            auto n = parse_positive_int(value);
+            if (!n || *n > 1000) throw fail("a number of control groups from 0 to 1000");
+            return *n;
+        }
         case ValueKind::clients: {
             auto n = parse_positive_int(value);
             if (!n || *n < 1 || *n > 4096) throw fail("a number of clients from 1 to 4096");

@@ -52,6 +52,7 @@ enum class ValueKind {
     query_format,     // csv[,noheader][,nounits] or json
     url,              // http://HOST[:PORT][/PATH], https://..., or unix:PATH
     field_list,       // FIELD,FIELD,... (nvidia-smi's names, checked by the command)
+    series,           // a number of groups of series, 0 to 1000
 };
 
 struct OptionSpec {
@@ -628,6 +629,35 @@ over
 .BR \-\-interval ,
 each as long as in a session file (docs/api.md).
 Default: 10m.
+)roff"},
+    OptionSpec{"group-series", 0, "N", ValueKind::series,
+               "series in /metrics for the N busiest control groups, the others summed", "20",
+               command::serve, store<&Args::serve, &ServeArgs::group_series>,
+               R"roff(The control groups (containers, pods, services) that get
+.B edgetop_group_*
+series of their own in
+.BR /metrics :
+the
+.I N
+busiest by CPU at each sample; the gauges of the others (processes, tasks, memory, GPU memory)
+are summed into one series with
+.BR group="other" ,
+so that a host with hundreds of containers does not serve hundreds of series each.
+From 0 (none) to 1000.
+Default: 20.
+)roff"},
+    OptionSpec{"group-names", 0, "", ValueKind::flag,
+               "label containers in /metrics by their names, not their short ids", "",
+               command::serve, store<&Args::serve, &ServeArgs::group_names>,
+               R"roff(Label the
+.B edgetop_group_*
+series of a container (Docker, containerd, Podman, Kubernetes) with its name, read from its
+runtime's state, which only root may read.
+Without it the
+.B group
+label of a container is its short id (12 hex digits), as any user of the board can see it in
+.IR /proc/PID/cgroup ;
+services and other groups are named by their path either way.
 )roff"},
     OptionSpec{"api-processes", 0, "", ValueKind::flag,
                "serve the process table and the process names of flags in the JSON API", "",

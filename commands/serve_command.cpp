@@ -197,6 +197,7 @@ int run_serve(const cli::Args& args, const ProcessStart& start) {
                              static_cast<double>(sysconf(_SC_CLK_TCK)), args.serve.log.has_value(),
                              api, args.serve.api_processes);
     publisher.stream_to(stream);
+    publisher.group_series({args.serve.group_series, args.serve.group_names});
     // Without --log the session lines go nowhere, as with `stat` without -o.
     std::string log = args.serve.log.value_or("/dev/null");
     return record_session(args, log, start, &publisher);

@@ -37,6 +37,7 @@ ServePublisher::ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
 // without measurements.
 void ServePublisher::on_start(const SessionHeader& header) {
     model_.emplace(header.board, flag_ids_, ticks_per_s_);
+    model_->set_group_series(groups_);
     if (logging_) model_->set_log_state(0, 0);
     if (api_) {
         api_->publish_board(api_board_json(header));

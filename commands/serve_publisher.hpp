@@ -32,6 +32,8 @@ class ServePublisher : public RecordObserver {
 
     // Also publishes to `stream` (/api/v1/stream).
     void stream_to(std::shared_ptr<exporter::EventStream> stream) { stream_ = std::move(stream); }
+    // serve --group-series and --group-names.
+    void group_series(exporter::GroupSeries groups) { groups_ = groups; }
 
     void on_start(const SessionHeader& header) override;
     void on_sample(const Sample& sample) override;
@@ -44,6 +46,7 @@ class ServePublisher : public RecordObserver {
     double ticks_per_s_;
     bool logging_;
     std::optional<exporter::ExportModel> model_;  // from the header's board
+    exporter::GroupSeries groups_;
     std::shared_ptr<exporter::ApiStore> api_;
     bool api_processes_;
     RaisedFlags raised_;

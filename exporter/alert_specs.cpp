@@ -147,9 +147,11 @@ std::vector<AlertSpec> build_specs() {
     specs.push_back({"cpu_quota_throttle",
                      "A control group is held back by its CPU quota",
                      {},
-                     "its condition is per control group (a container, a service), and serve "
-                     "exports no series per group",
-                     {"edgetop_flag_raised"}});
+                     "its condition covers every control group, and serve gives series to the "
+                     "--group-series busiest only (the others summed, without their counters)",
+                     {"edgetop_flag_raised", "edgetop_group_cpu_cfs_periods_total",
+                      "edgetop_group_cpu_cfs_throttled_periods_total",
+                      "edgetop_group_cpu_quota_cores"}});
     specs.push_back(
         {"power_mode_cap",
          "The power mode caps clocks or cores below the hardware's",

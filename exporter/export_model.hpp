@@ -25,6 +25,7 @@ class ExportModel {
     uint64_t samples() const { return samples_; }
     // serve --log: the failed writes of the session file and the bytes written to it so far,
     // served from now on.
+    void set_group_series(GroupSeries groups) { groups_ = groups; }
     void set_log_state(uint64_t failed_writes, uint64_t bytes_written) {
         log_write_errors_ = failed_writes;
         log_bytes_written_ = bytes_written;
@@ -40,6 +41,7 @@ class ExportModel {
     double ticks_per_s_;
     std::optional<uint64_t> log_write_errors_;
     std::optional<uint64_t> log_bytes_written_;
+    GroupSeries groups_;
 };
 
 }  // namespace edgetop::exporter

@@ -25,6 +25,13 @@ struct FlagCounter {
     uint64_t raises = 0;
 };
 
+// serve --group-series and --group-names: series for the `top` busiest control groups (the
+// others summed as "other"), labelled by a container's name rather than its short id.
+struct GroupSeries {
+    int top = 20;
+    bool names = false;
+};
+
 struct FamilyInput {
     const Board& board;
     const Sample& sample;
@@ -36,6 +43,7 @@ struct FamilyInput {
     std::optional<uint64_t> log_write_errors{};
     // serve --log: bytes written to the session file so far; absent without a log.
     std::optional<uint64_t> log_bytes_written{};
+    GroupSeries groups{};
 };
 
 void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs
@@ -45,6 +53,7 @@ void append_thermal_families(const FamilyInput& in, Families& out);  // temperat
 void append_memory_families(const FamilyInput& in, Families& out);   // RAM, swap, faults, PSI
 void append_board_families(const FamilyInput& in, Families& out);    // board, power mode, flags
 void append_io_families(const FamilyInput& in, Families& out);       // disk and network counters
+void append_group_families(const FamilyInput& in, Families& out);    // control groups
 
 // Every family above, in the order they are served, with or without series.
 Families build_all_families(const FamilyInput& in);

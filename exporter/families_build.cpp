@@ -14,6 +14,7 @@ Families build_all_families(const FamilyInput& in) {
     append_memory_families(in, out);
     append_board_families(in, out);
     append_io_families(in, out);
+    append_group_families(in, out);
     return out;
 }
 
