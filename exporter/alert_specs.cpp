@@ -144,14 +144,14 @@ std::vector<AlertSpec> build_specs() {
                      {"edgetop_cpu_seconds_total", "edgetop_pressure_io_full_ratio",
                       "edgetop_disk_io_time_seconds_total", "edgetop_disk_read_bytes_total",
                       "edgetop_disk_written_bytes_total"}});
-    specs.push_back({"cpu_quota_throttle",
-                     "A control group is held back by its CPU quota",
-                     {},
-                     "its condition covers every control group, and serve gives series to the "
-                     "--group-series busiest only (the others summed, without their counters)",
-                     {"edgetop_flag_raised", "edgetop_group_cpu_cfs_periods_total",
-                      "edgetop_group_cpu_cfs_throttled_periods_total",
-                      "edgetop_group_cpu_quota_cores"}});
+    specs.push_back(
+        {"cpu_quota_throttle",
+         "A control group is held back by its CPU quota",
+         {},
+         "its condition covers every control group, and serve gives series to the "
+         "--group-series busiest only (the others summed, without their counters)",
+         {"edgetop_flag_raised", "edgetop_group_cpu_cfs_periods_total",
+          "edgetop_group_cpu_cfs_throttled_periods_total", "edgetop_group_cpu_quota_cores"}});
     specs.push_back(
         {"power_mode_cap",
          "The power mode caps clocks or cores below the hardware's",
