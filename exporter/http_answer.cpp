@@ -10,10 +10,11 @@ namespace edgetop::exporter {
 
 namespace {
 
-// The value of a header field in head (after the status line), if it has it.
-std::optional<std::string> field(std::string_view head, std::string_view name) {
-    std::string lower = ascii::lowered(head);
-    std::string key = "\n" + ascii::lowered(name) + ":";
+// The value of a header field in head (after the status line), if it has it; `lower` is head
+// lowercased, `name` a lowercase field name.
+std::optional<std::string> field(std::string_view head, std::string_view lower,
+                                 std::string_view name) {
+    std::string key = "\n" + std::string(name) + ":";
     auto at = lower.find(key);
     if (at == std::string::npos) return std::nullopt;
     auto start = at + key.size();
@@ -67,7 +68,8 @@ void HttpAnswerReader::read_head() {
         (head.size() > 12 && head[12] != ' ' && head[12] != '\r'))
         throw HttpAnswerError("not an HTTP answer");
     reply_.status = (head[9] - '0') * 100 + (head[10] - '0') * 10 + (head[11] - '0');
-    if (auto value = field(head, "Content-Length")) {
+    const std::string lower = ascii::lowered(head);
+    if (auto value = field(head, lower, "content-length")) {
         if (value->empty() || value->size() > 19 ||
             !std::all_of(value->begin(), value->end(), ascii::is_digit))
             throw HttpAnswerError("bad Content-Length");
@@ -75,7 +77,7 @@ void HttpAnswerReader::read_head() {
         if (*length_ > max_body_bytes_)
             throw HttpAnswerError(fmt::format("answer larger than {}", size_text(max_body_bytes_)));
     }
-    if (auto encoding = field(head, "Transfer-Encoding");
+    if (auto encoding = field(head, lower, "transfer-encoding");
         encoding && !ascii::equals_ignoring_case(*encoding, "identity"))
         throw HttpAnswerError(fmt::format("unexpected Transfer-Encoding '{}'", *encoding));
 }

@@ -152,9 +152,7 @@ class Stream {
         if (!ssl_ || SSL_set_fd(ssl_.get(), fd) != 1) throw Failure(tls_error());
         // An address is checked against the certificate's IP names and sent without SNI (RFC
         // 6066 names hosts only); OpenSSL before 3.0 takes SSL_set1_host's argument as a DNS name.
-        std::string host = target.host;
-        if (host.size() > 2 && host.front() == '[' && host.back() == ']')
-            host = host.substr(1, host.size() - 2);
+        const std::string& host = target.host;  // an IPv6 address without its brackets
         in6_addr address{};
         bool literal = inet_pton(AF_INET, host.c_str(), &address) == 1 ||
                        inet_pton(AF_INET6, host.c_str(), &address) == 1;
@@ -336,9 +334,7 @@ HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
                    const std::optional<std::string>& ca_file) {
     try {
         return exchange(target, limits, ca_file);
-    } catch (const Failure& e) {
-        throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
-    } catch (const HttpAnswerError& e) {
+    } catch (const std::runtime_error& e) {  // Failure or HttpAnswerError: one line, named
         throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
     }
 }

@@ -126,7 +126,7 @@ class GroupsSource final : public Source {
             it->second.path = *path;
             it->second.identity = identify_group(*path);
             names_->name(it->second.identity);
-            it->second.dirs = directories(cgroups);
+            it->second.dirs = directories(cgroups, *path);
         }
         member.group = &it->second;
         return member.group;
@@ -174,37 +174,32 @@ class GroupsSource final : public Source {
         return {};
     }
 
-    std::string v1_dir(const ProcessCgroups& cgroups, std::string_view controller) const {
+    // The controller's directory of the group at `group`; none where the controller holds the
+    // process in another group of its own hierarchy (a group made in the cpu controller alone
+    // leaves memory at "/", the whole machine's): those values are not this group's.
+    std::string v1_dir(const ProcessCgroups& cgroups, std::string_view controller,
+                       const std::string& group) const {
         const CgroupLine* line = find_controller(cgroups, controller);
-        if (!line) return {};
+        if (!line || line->path != group) return {};
         std::string mount = mount_of(*line, controller);
         if (mount.empty()) return {};
         return line->path == "/" ? mount : mount + line->path;
     }
 
-    CgroupDirs directories(const ProcessCgroups& cgroups) const {
+    // The directories of the group at `group` (group_path() of cgroups).
+    CgroupDirs directories(const ProcessCgroups& cgroups, const std::string& group) const {
         CgroupDirs dirs;
         dirs.v2 = v2_;
         std::string unified_root =
             root_.path(v2_ ? std::string(kCgroupRoot) : std::string(kCgroupRoot) + "/unified");
-        if (cgroups.unified && (v2_ || is_directory(unified_root)))
+        if (cgroups.unified && *cgroups.unified == group && (v2_ || is_directory(unified_root)))
             dirs.unified = *cgroups.unified == "/" ? unified_root : unified_root + *cgroups.unified;
         if (v2_) return dirs;
-        // v1: a controller whose path is not the group's holds the process in another group of
-        // its own hierarchy (a group made in the cpu controller alone leaves memory at "/", the
-        // whole machine's): its values are not this group's, and stay absent.
-        const auto path = group_path(cgroups, false);
-        auto own = [&](std::string_view controller) {
-            const CgroupLine* line = find_controller(cgroups, controller);
-            return line && path && line->path == *path ? v1_dir(cgroups, controller)
-                                                       : std::string();
-        };
-        if (cgroups.unified && path && *cgroups.unified != *path) dirs.unified.clear();
-        dirs.cpu = own("cpu");
-        dirs.cpuacct = own("cpuacct");
-        dirs.memory = own("memory");
-        dirs.blkio = own("blkio");
-        dirs.pids = own("pids");
+        dirs.cpu = v1_dir(cgroups, "cpu", group);
+        dirs.cpuacct = v1_dir(cgroups, "cpuacct", group);
+        dirs.memory = v1_dir(cgroups, "memory", group);
+        dirs.blkio = v1_dir(cgroups, "blkio", group);
+        dirs.pids = v1_dir(cgroups, "pids", group);
         return dirs;
     }
 

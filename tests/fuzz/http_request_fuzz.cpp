@@ -50,7 +50,7 @@ const edgetop::exporter::ApiStore& api_store() {
         store->publish_flags("[]");
         for (int i = 0; i < 8; ++i)
             store->publish_sample("{\"type\":\"sample\",\"t\":" + std::to_string(i * 0.5) +
-                                 ",\"power_total_mw\":4321}");
+                                  ",\"power_total_mw\":4321}");
         return store;
     }();
     return *api;
