@@ -127,6 +127,10 @@ std::string help_text(std::string_view command) {
 }
 
 // EDGETOP_VERSION is project()'s VERSION (cmake/Packaging.cmake).
+std::string_view version() {
+    return EDGETOP_VERSION;
+}
+
 std::string version_text() {
     return fmt::format("{} {}\n", kProgram, EDGETOP_VERSION);
 }

@@ -1,5 +1,7 @@
 #include "commands/api_documents.hpp"
 
+#include "cli/cli_help.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -57,7 +59,8 @@ void drop_processes(nlohmann::json& value, std::vector<std::string>& names) {
 
 std::string api_board_json(const SessionHeader& header) {
     nlohmann::ordered_json out{{"board", board_to_json(header.board)},
-                               {"software", software_to_json(header.board.software)}};
+                               {"software", software_to_json(header.board.software)},
+                               {"edgetop_version", cli::version()}};
     return out.dump();
 }
 

@@ -41,7 +41,9 @@ class SampleSource {
 
   private:
     nlohmann::ordered_json fetch() {
-        auto reply = exporter::http_get(*target_, exporter::HttpClientLimits{}, args_.query.ca);
+        exporter::HttpCredentials credentials;
+        credentials.ca_file = args_.query.ca;
+        auto reply = exporter::http_get(*target_, exporter::HttpClientLimits{}, credentials);
         if (reply.status != 200)
             throw std::runtime_error(
                 fmt::format("{}: answered {} instead of a sample", target_->text, reply.status));

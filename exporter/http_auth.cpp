@@ -86,20 +86,38 @@ std::string bcrypt_hash_problem(std::string_view hash) {
     return "";
 }
 
-std::string read_bearer_token_file(const std::string& path) {
+namespace {
+
+// A secret read once at start: the file's text without its trailing newline; spaces allowed
+// where the header carries the secret encoded (basic auth's base64).
+std::string read_secret_file(std::string_view option, const std::string& path, bool spaces) {
     auto fail = [&](const std::string& why) {
-        return std::runtime_error("--bearer-token-file " + path + ": " + why);
+        return std::runtime_error(std::string(option) + " " + path + ": " + why);
     };
     ConfigFileText file = read_config_file(path, kMaxBearerTokenBytes);
     if (!file.text) throw fail(file.problem);
-    std::string token = std::move(*file.text);
-    if (!token.empty() && token.back() == '\n') token.pop_back();
-    if (!token.empty() && token.back() == '\r') token.pop_back();
-    if (token.empty()) throw fail("empty");
-    if (std::any_of(token.begin(), token.end(),
-                    [](char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7f; }))
-        throw fail("the token holds a space, a line break or a control character");
-    return token;
+    std::string secret = std::move(*file.text);
+    if (!secret.empty() && secret.back() == '\n') secret.pop_back();
+    if (!secret.empty() && secret.back() == '\r') secret.pop_back();
+    if (secret.empty()) throw fail("empty");
+    auto bad = [spaces](char c) {
+        auto u = static_cast<unsigned char>(c);
+        return u < ' ' || u == 0x7f || (!spaces && u == ' ');
+    };
+    if (std::any_of(secret.begin(), secret.end(), bad))
+        throw fail(spaces ? "it holds a line break or a control character"
+                          : "the token holds a space, a line break or a control character");
+    return secret;
+}
+
+}  // namespace
+
+std::string read_bearer_token_file(const std::string& path) {
+    return read_secret_file("--bearer-token-file", path, false);
+}
+
+std::string read_password_file(const std::string& path) {
+    return read_secret_file("--password-file", path, true);
 }
 
 bool constant_time_equals(std::string_view a, std::string_view b) {

@@ -31,6 +31,8 @@ inline constexpr size_t kMaxBearerTokenBytes = 4096;
 // std::runtime_error("--bearer-token-file PATH: REASON") when the file is missing, unreadable,
 // not a regular file, empty or holds a control character inside the token.
 std::string read_bearer_token_file(const std::string& path);
+// The password of fleet --password-file: the same rules, spaces allowed.
+std::string read_password_file(const std::string& path);
 
 class HttpAuthenticator {
   public:

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
@@ -134,7 +135,7 @@ std::string tls_error() {
 // The byte stream of one connection: plain or TLS, every call within the deadline.
 class Stream {
   public:
-    Stream(int fd, const HttpTarget& target, const std::optional<std::string>& ca_file,
+    Stream(int fd, const HttpTarget& target, const HttpCredentials& credentials,
            Clock::time_point deadline, const HttpClientLimits& limits)
         : fd_(fd), deadline_(deadline), limits_(limits) {
         if (target.scheme != HttpTarget::Scheme::https) return;
@@ -142,12 +143,21 @@ class Stream {
         if (!context_) throw Failure(tls_error());
         SSL_CTX_set_min_proto_version(context_.get(), TLS1_2_VERSION);
         SSL_CTX_set_verify(context_.get(), SSL_VERIFY_PEER, nullptr);
+        const auto& ca_file = credentials.ca_file;
         bool loaded =
             ca_file ? SSL_CTX_load_verify_locations(context_.get(), ca_file->c_str(), nullptr) == 1
                     : SSL_CTX_set_default_verify_paths(context_.get()) == 1;
         if (!loaded)
             throw Failure(fmt::format("cannot load the CA certificates{}{}: {}",
                                       ca_file ? " of " : "", ca_file.value_or(""), tls_error()));
+        if (credentials.cert_file && credentials.key_file &&
+            (SSL_CTX_use_certificate_chain_file(context_.get(), credentials.cert_file->c_str()) !=
+                 1 ||
+             SSL_CTX_use_PrivateKey_file(context_.get(), credentials.key_file->c_str(),
+                                         SSL_FILETYPE_PEM) != 1 ||
+             SSL_CTX_check_private_key(context_.get()) != 1))
+            throw Failure(fmt::format("cannot use the client certificate {} and key {}: {}",
+                                      *credentials.cert_file, *credentials.key_file, tls_error()));
         ssl_.reset(SSL_new(context_.get()));
         if (!ssl_ || SSL_set_fd(ssl_.get(), fd) != 1) throw Failure(tls_error());
         // An address is checked against the certificate's IP names and sent without SNI (RFC
@@ -251,10 +261,10 @@ class Stream {
 };
 
 HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
-                   const std::optional<std::string>& ca_file) {
+                   const HttpCredentials& credentials) {
     auto deadline = Clock::now() + limits.total;
     Fd fd(open_connection(target, deadline, limits));
-    Stream stream(fd.get(), target, ca_file, deadline, limits);
+    Stream stream(fd.get(), target, credentials, deadline, limits);
     std::string host = target.scheme == HttpTarget::Scheme::unix_socket ? "localhost"
                        : target.host.find(':') != std::string::npos
                            ? fmt::format("[{}]:{}", target.host, target.port)
@@ -262,8 +272,10 @@ HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
     // HTTP/1.0: the answer is never chunked and ends with the connection.
     stream.write_all(fmt::format(
         "GET {} HTTP/1.0\r\nHost: {}\r\nUser-Agent: edgetop\r\nAccept: application/json\r\n"
-        "Accept-Encoding: identity\r\nConnection: close\r\n\r\n",
-        target.path, host));
+        "Accept-Encoding: identity\r\nConnection: close\r\n{}\r\n",
+        target.path, host,
+        credentials.authorization ? fmt::format("Authorization: {}\r\n", *credentials.authorization)
+                                  : std::string()));
 
     HttpAnswerReader answer(limits.max_body_bytes);
     std::string data;
@@ -330,10 +342,20 @@ std::optional<HttpTarget> parse_http_target(std::string_view url, std::string_vi
     return target;
 }
 
+std::string basic_authorization(std::string_view user, std::string_view password) {
+    std::string plain = fmt::format("{}:{}", user, password);
+    std::string encoded(4 * ((plain.size() + 2) / 3) + 1, '\0');
+    int length = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(encoded.data()),
+                                 reinterpret_cast<const unsigned char*>(plain.data()),
+                                 static_cast<int>(plain.size()));
+    encoded.resize(static_cast<std::size_t>(length));
+    return "Basic " + encoded;
+}
+
 HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
-                   const std::optional<std::string>& ca_file) {
+                   const HttpCredentials& credentials) {
     try {
-        return exchange(target, limits, ca_file);
+        return exchange(target, limits, credentials);
     } catch (const std::runtime_error& e) {  // Failure or HttpAnswerError: one line, named
         throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
     }

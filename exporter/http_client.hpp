@@ -34,11 +34,21 @@ struct HttpClientLimits {
     std::chrono::milliseconds total{10'000};
 };
 
+// What a secured serve asks of its clients (the same credentials `serve` accepts).
+struct HttpCredentials {
+    std::optional<std::string> ca_file;    // verify https against these CAs, not the system's
+    std::optional<std::string> cert_file;  // a client certificate (PEM), with key_file
+    std::optional<std::string> key_file;
+    std::optional<std::string> authorization;  // the Authorization header's value
+};
+
+// "Basic base64(user:password)", RFC 7617.
+std::string basic_authorization(std::string_view user, std::string_view password);
+
 // One GET. Throws std::runtime_error with one line naming the URL and what went wrong ("cannot
 // connect: Connection refused", "no complete answer within 10 s", "answer larger than 16 MiB",
-// "certificate verify failed"). ca_file: verify an https server against it instead of the
-// system's CAs.
+// "certificate verify failed").
 HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
-                   const std::optional<std::string>& ca_file = std::nullopt);
+                   const HttpCredentials& credentials = {});
 
 }  // namespace edgetop::exporter

@@ -11,7 +11,7 @@
 
 #include "exporter/http_server.hpp"
 #include "exporter/metrics_server.hpp"
-#include "tests/exporter/http_client.hpp"
+#include "tests/exporter/loopback_http.hpp"
 
 namespace edgetop::exporter {
 namespace event_stream_tests {

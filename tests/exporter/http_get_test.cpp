@@ -7,7 +7,7 @@
 #include <string>
 
 // The library's header, not the tests' own client of the same name (tests/exporter/).
-#include "../../exporter/http_client.hpp"
+#include "exporter/http_client.hpp"
 #include "exporter/test_certificates.hpp"
 #include "support/sample_http_server.hpp"
 
@@ -104,7 +104,9 @@ TEST(HttpGetTls, VerifiesTheServerAgainstTheGivenCaOrTheSystems) {
     SampleHttpServer server("{\"t\":3}", true, dir.file("server.pem"), dir.file("server.key"));
     if (!server.started()) GTEST_SKIP() << "python3 could not start the TLS server";
     std::string url = "https://127.0.0.1:" + std::to_string(server.port());
-    auto reply = http_get(target_of(url), HttpClientLimits{}, dir.file("ca.pem"));
+    HttpCredentials credentials;
+    credentials.ca_file = dir.file("ca.pem");
+    auto reply = http_get(target_of(url), HttpClientLimits{}, credentials);
     EXPECT_EQ(reply.status, 200);
     EXPECT_EQ(reply.body, "{\"t\":3}");
     // The test CA is none of the system's.

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "exporter/http_server.hpp"
-#include "tests/exporter/http_client.hpp"
+#include "tests/exporter/loopback_http.hpp"
 
 namespace edgetop::exporter {
 namespace {

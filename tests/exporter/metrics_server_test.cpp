@@ -14,7 +14,7 @@
 
 #include "exporter/metrics_server.hpp"
 #include "tests/exporter/fixture_families.hpp"
-#include "tests/exporter/http_client.hpp"
+#include "tests/exporter/loopback_http.hpp"
 
 namespace edgetop::exporter {
 namespace {

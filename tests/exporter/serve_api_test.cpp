@@ -145,6 +145,9 @@ TEST(ServeApi, ServedLinesAreTheLoggedOnesAndEveryFixturesLinesValidateAgainstTh
         nlohmann::json served_board = nlohmann::json::parse(board_json);
         EXPECT_EQ(served_board["board"], log.header["board"]);
         EXPECT_EQ(served_board["software"], log.header["software"]);
+        auto version = testing::ChildProcess({EDGETOP_BINARY, "--version"}).collect(5s);
+        EXPECT_EQ("edgetop " + served_board["edgetop_version"].get<std::string>() + "\n",
+                  version.out);
         EXPECT_TRUE(nlohmann::json::parse(flags).is_array()) << flags;
         for (const auto& line : log.sample_lines)
             every_line << line << "\n";

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "tests/exporter/http_client.hpp"
+#include "tests/exporter/loopback_http.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "tests/exporter/http_client.hpp"
+#include "tests/exporter/loopback_http.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/fixture_tree.hpp"
 #include "tests/support/temp_dir.hpp"

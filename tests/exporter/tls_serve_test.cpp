@@ -21,7 +21,7 @@
 #include "exporter/metrics_server.hpp"
 #include "exporter/tls_context.hpp"
 #include "tests/exporter/fixture_families.hpp"
-#include "tests/exporter/http_client.hpp"
+#include "tests/exporter/loopback_http.hpp"
 #include "tests/exporter/test_certificates.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/temp_dir.hpp"
