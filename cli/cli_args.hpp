@@ -123,6 +123,24 @@ struct QueryArgs {
     bool operator==(const QueryArgs&) const = default;
 };
 
+struct FleetArgs {
+    std::optional<std::string> hosts_file;  // "[NAME] URL [KEY=VALUE...]" a line
+    bool once = false;                      // the table once, as text
+    int64_t interval_ms = 2000;             // the fleet page's rounds
+    bool json = false;                      // one JSON object per board
+    std::optional<std::string> ca;          // the CA file that verifies https serves
+    std::optional<std::string> cert;        // a client certificate, with key
+    std::optional<std::string> key;
+    std::optional<std::string> user;  // basic auth, with password_file
+    std::optional<std::string> password_file;
+    std::optional<std::string> bearer_token_file;  // 'Authorization: Bearer TOKEN'
+    double timeout_s = 2;                          // each request to a board
+    int parallel = 32;                             // boards read at once
+    double stale_s = 10;                           // a sample older than this is stale
+
+    bool operator==(const FleetArgs&) const = default;
+};
+
 struct Args {
     std::string command;  // "" is the default command
     GlobalArgs global;
@@ -136,8 +154,10 @@ struct Args {
     ServeArgs serve;
     ExportArgs export_;
     QueryArgs query;
-    std::vector<std::string> exec;      // CMD ARGS... after "--"
-    std::vector<std::string> operands;  // the words after report, import, replay, export, query
+    FleetArgs fleet;
+    std::vector<std::string> exec;  // CMD ARGS... after "--"
+    std::vector<std::string>
+        operands;  // the words after report, import, replay, export, query, fleet
 
     bool operator==(const Args&) const = default;
 };

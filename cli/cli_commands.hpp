@@ -21,7 +21,8 @@ inline constexpr CommandSet replay = 1U << 6;
 inline constexpr CommandSet serve = 1U << 7;
 inline constexpr CommandSet export_ = 1U << 8;  // "export" is a C++ keyword
 inline constexpr CommandSet query = 1U << 9;
-inline constexpr CommandSet all = (1U << 10) - 1;
+inline constexpr CommandSet fleet = 1U << 10;
+inline constexpr CommandSet all = (1U << 11) - 1;
 inline constexpr CommandSet sampling = none | record | stat | sweep | serve;  // read the machine
 inline constexpr CommandSet view = none | replay;                    // the interactive view
 inline constexpr CommandSet analysing = sampling | report | replay;  // run the rules
@@ -582,7 +583,7 @@ of a sample already read or a duration such as
 as a JSON array; see
 .BR \-\-history ),
 .B /api/v1/board
-(the session header's board and software),
+(the session header's board and software, and the serving edgetop's version),
 .B /api/v1/flags
 (the raised flags' event lines, with their evidence) and
 .B /api/v1/schema
@@ -721,6 +722,112 @@ refuses it: the line
 on standard output, exit status 2.
 )roff",
         ""},
+    CommandSpec{command::fleet, "fleet",
+                "every board of a fleet, read from its edgetop serve: the fleet page on a "
+                "terminal, else one line per board (state, CPU, GPU, EMC, power, the hottest "
+                "zone, memory, raised flags)",
+                "", "",
+                R"roff(Reads each
+.I HOST
+(the URL of an
+.BR "edgetop serve" :
+.BI http:// HOST : PORT\c
+,
+.BI https:// HOST : PORT
+or
+.BI unix: PATH\c
+) and the boards of
+.BR \-\-hosts\-file ,
+a bounded number at a time
+.RB ( \-\-parallel ),
+each request within
+.BR \-\-timeout ,
+and prints the fleet: a line of totals (boards up, stale and down, the power of the boards up,
+the worst flag of each board counted by rule), then one line per board in the order given:
+its name, state, model, power mode, CPU and GPU utilisation, EMC load, input power, the hottest
+thermal zone and its headroom to that zone's lowest trip point, memory in use, disk and network
+rates, the flags raised (how many, the most severe, the newest) and the edgetop version serving
+it.
+Values come from the serve's JSON API
+.RB ( /api/v1/sample ", " /api/v1/flags ", " /api/v1/board );
+one the board does not measure is
+.BR n/a .
+A board is
+.B down
+with the reason (refused, timed out, not an edgetop serve, credentials refused, an answer over
+4 MiB) when any request fails, and
+.B stale
+when its sample is older than
+.B \-\-stale
+by this machine's clock (a stopped sampler, or the clocks of the two machines apart).
+A board that hangs or answers slowly costs only its own worker.
+.IP
+On a terminal, without
+.B \-\-once
+or
+.BR \-\-json ,
+the fleet page: the same lines, read again every
+.B \-\-interval
+(a board that is down is tried again after 1, 2, 4... intervals, at most a minute apart, and
+keeps its reason meanwhile) and drawn when a round ends, under the totals and the boards
+counted by their worst flag; as many columns as the screen holds (zone, headroom, power mode,
+disk, network, model and version from 100 to 175 columns), values coloured by the view's levels.
+Keys:
+.B Up Down PgUp PgDn Home End
+select a board,
+.B < >
+(or
+.BR "Left Right" )
+choose the column to sort by (the given order, name, state, CPU, GPU, EMC, power, hottest,
+headroom, memory, flags; most first),
+.B i
+reverses it,
+.B /
+types a filter (a part of a name, a label
+.IR KEY = VALUE ,
+a flag, a state or a model; Enter keeps it, Esc clears it),
+.B g
+groups the boards by each label key in turn, with a line of subtotals per group,
+.B Enter
+opens the selected board's own interactive view over its serve (every page; its samples at
+each interval, the flags its serve raised with their evidence on the Analysis page),
+.B Esc
+or
+.B q
+there comes back to the fleet page, and
+.B q
+quits.
+.IP
+With
+.B \-\-json
+each board is one JSON object on its own line (keys with their units:
+.BR power_mw ,
+.BR temp_c ;
+null where absent).
+The exit status is 0 when every board is up, 1 when one is stale or down, 2 for a usage error
+(a bad flag, a hosts file that cannot be read, no host left to read).
+A bad line of the hosts file, or a name used twice, is reported on standard error with its line
+number, and the other lines are used.
+.IP
+A hosts file holds one board a line,
+.RI [ NAME ]
+.I URL
+.RI [ KEY = VALUE ...],
+with
+.B #
+starting a comment:
+.IP
+.nf
+# name      url                         labels
+orin-07     https://10.0.3.7:9102       site=lab rack=2
+nano-cam-1  http://192.168.8.21:9102    site=gate
+http://127.0.0.1:9102
+.fi
+.IP
+A board without a name is named by its
+.IR HOST : PORT .
+)roff",
+                ""},
 };
 
 // Words after a command that are not options (the session files of `report`).
@@ -755,6 +862,22 @@ Key paths of the sample line, as described under
 .B query
 in
 .BR COMMANDS .
+)roff"},
+    OperandSpec{"fleet", "HOST...",
+                "URLs of edgetop serves (http://HOST:PORT, https://HOST:PORT, unix:PATH), beside "
+                "or instead of --hosts-file",
+                R"roff(.I HOST ...
+URLs of
+.B edgetop serve
+processes:
+.BI http:// HOST : PORT\c
+,
+.BI https:// HOST : PORT
+or
+.BI unix: PATH\c
+; with
+.BR \-\-hosts\-file ,
+read after its boards.
 )roff"},
     OperandSpec{"export", "FILE...", "session files (- is standard input); at least one",
                 R"roff(.I FILE ...

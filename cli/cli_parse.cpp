@@ -247,6 +247,12 @@ Value convert(const OptionSpec& o, const std::string& value) {
                 value.find_first_of(" \t\r\n") != std::string::npos)
                 throw fail("http://HOST:PORT, https://HOST:PORT or unix:PATH");
             return value;
+        case ValueKind::user_name:
+            if (value.empty() || std::any_of(value.begin(), value.end(), [](char c) {
+                    return c == ':' || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+                }))
+                throw fail("a user name without ':' or control characters");
+            return value;
         case ValueKind::field_list:
             if (value.empty()) throw fail("field names separated by commas");
             return value;
@@ -310,6 +316,20 @@ void check_query(const Args& args) {
     }
     if (args.operands.empty())
         throw UsageError("query: expected at least one FIELD (e.g. power_total_mw), or --smi");
+}
+
+// fleet: hosts from its words or a file, credentials in pairs, one output.
+void check_fleet(const Args& args) {
+    const FleetArgs& f = args.fleet;
+    if (args.operands.empty() && !f.hosts_file)
+        throw UsageError("fleet: expected at least one HOST (http://HOST:PORT), or --hosts-file");
+    if (f.once && f.json) throw UsageError("fleet: --once prints text, --json JSON: one of them");
+    if (f.cert.has_value() != f.key.has_value())
+        throw UsageError("fleet: --cert and --key go together");
+    if (f.user.has_value() != f.password_file.has_value())
+        throw UsageError("fleet: --user and --password-file go together");
+    if (f.user && f.bearer_token_file)
+        throw UsageError("fleet: --user or --bearer-token-file, not both");
 }
 
 }  // namespace
@@ -396,7 +416,9 @@ Args parse(std::span<const char* const> argv) {
     if (!help && runs_command && args.exec.empty())
         throw UsageError(fmt::format("{}: expected '--' and a command to run", args.command));
     if (!help && args.command == "query") check_query(args);
-    if (!help && takes_operands(args.command) && args.command != "query" && args.operands.empty())
+    if (!help && args.command == "fleet") check_fleet(args);
+    if (!help && takes_operands(args.command) && args.command != "query" &&
+        args.command != "fleet" && args.operands.empty())
         throw UsageError(fmt::format("{}: expected at least one session file", args.command));
     return args;
 }

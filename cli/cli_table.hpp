@@ -12,7 +12,8 @@
 #include <string_view>
 
 #include "cli/cli_commands.hpp"
-#include "cli/cli_value.hpp"
+#include "cli/cli_option_spec.hpp"
+#include "cli/cli_options_fleet.hpp"
 
 namespace edgetop::cli {
 
@@ -22,52 +23,7 @@ inline constexpr std::string_view kDescription =
     "memory controller, power rails, temperatures, fans, memory and processes, read directly "
     "from sysfs and procfs with exact units.";
 
-// What an option's argument must look like; the parser validates and converts by kind.
-enum class ValueKind {
-    flag,
-    directory,
-    milliseconds,
-    count,
-    seconds,
-    output,
-    rule_assignment,  // ID.KEY=VALUE, repeatable
-    rule_list,        // ID,ID,..., repeatable
-    page,             // 1..8, a page of the interactive view
-    year,             // YYYY
-    speed,            // a positive factor, 0.01..1000
-    format,           // an input format: tegrastats
-    export_format,    // an output format of export: csv or perfetto
-    address,          // HOST:PORT to listen on (IPv4 or [IPv6], port 0 to 65535) or unix:PATH
-    group,            // a group name or number
-    clients,          // a number of clients, 1 to 4096
-    mode_list,        // ID,NAME,... power mode ids or names
-    file,             // a file to read
-    runs,             // a number of runs, 1 or more
-    delay,            // seconds, 0 or more
-    percent,          // a percentage, 0 or more
-    watts,            // a power, more than 0
-    size,             // bytes, with a k, M or G suffix (1024, 1024^2, 1024^3), 4k or more
-    files,            // a number of files, 1 or more
-    duration,         // a number and its unit: 500ms, 30s, 10m, 1h (exporter/api_duration.hpp)
-    query_format,     // csv[,noheader][,nounits] or json
-    url,              // http://HOST[:PORT][/PATH], https://..., or unix:PATH
-    field_list,       // FIELD,FIELD,... (nvidia-smi's names, checked by the command)
-    series,           // a number of groups of series, 0 to 1000
-};
-
-struct OptionSpec {
-    std::string_view name;      // long name without "--"
-    char short_name;            // 0 when there is none
-    std::string_view argument;  // metavariable, "" for a flag
-    ValueKind kind;
-    std::string_view help;
-    std::string_view default_value;  // "" when there is none
-    CommandSet commands;             // the commands that take it
-    StoreFn store;                   // stores the converted value into its member of Args
-    std::string_view man;            // its entry in the man page's OPTIONS (roff), after the tag
-};
-
-inline constexpr std::array kOptions{
+inline constexpr std::array kMainOptions{
     OptionSpec{"root", 0, "DIR", ValueKind::directory,
                "read sysfs, procfs and /etc under DIR instead of the running machine", "/",
                command::sampling | command::query, store<&Args::global, &GlobalArgs::root>,
@@ -129,7 +85,7 @@ instead of opening the interactive view.
     OptionSpec{
         "ascii", 0, "", ValueKind::flag,
         "interactive view: draw with ASCII characters only (no Unicode bars or lines)", "",
-        command::view, store<&Args::view, &ViewArgs::ascii>,
+        command::view | command::fleet, store<&Args::view, &ViewArgs::ascii>,
         R"roff(Draw the interactive view with ASCII characters only: no line-drawing, block or Braille
 characters, no degree sign.
 This is automatic when the locale's character set is not UTF-8, and on text consoles
@@ -137,8 +93,8 @@ This is automatic when the locale's character set is not UTF-8, and on text cons
 )roff"},
     OptionSpec{
         "no-color", 0, "", ValueKind::flag,
-        "interactive view: no colours (also when NO_COLOR is set)", "", command::view,
-        store<&Args::view, &ViewArgs::no_color>,
+        "interactive view: no colours (also when NO_COLOR is set)", "",
+        command::view | command::fleet, store<&Args::view, &ViewArgs::no_color>,
         R"roff(Draw the interactive view without colours (attributes such as bold and reverse remain).
 Also when the environment variable
 .B NO_COLOR
@@ -817,6 +773,19 @@ other names of these:
 .BR clocks.max.graphics ).
 )roff"},
 };
+
+// Every option: kMainOptions, then each command's own part.
+template <std::size_t A, std::size_t B>
+constexpr std::array<OptionSpec, A + B> join(const std::array<OptionSpec, A>& a,
+                                             const std::array<OptionSpec, B>& b) {
+    std::array<OptionSpec, A + B> all{};
+    for (std::size_t i = 0; i < A; ++i)
+        all[i] = a[i];
+    for (std::size_t i = 0; i < B; ++i)
+        all[A + i] = b[i];
+    return all;
+}
+inline constexpr auto kOptions = join(kMainOptions, kFleetOptions);
 
 // An option of one named command is listed under that command (in --help and the man page); the
 // others, taken by several commands or by edgetop without a command, are listed once.

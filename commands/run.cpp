@@ -40,7 +40,7 @@ bool reads_live_board(const cli::Args& args) {
     if (args.global.check) return true;
     if (args.command == "query") return !args.query.from;
     return args.command != "report" && args.command != "import" && args.command != "replay" &&
-           args.command != "export";
+           args.command != "export" && args.command != "fleet";
 }
 
 }  // namespace
@@ -79,6 +79,7 @@ int run(int argc, const char* const* argv) {
         if (args.command == "serve") return run_serve(args, start);
         if (args.command == "export") return run_export(args);
         if (args.command == "query") return run_query(args);
+        if (args.command == "fleet") return run_fleet(args);
         return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());

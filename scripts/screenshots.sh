@@ -4,30 +4,34 @@
 # converted to HTML by aha and to PNG by headless Chromium; btop, where installed, is captured
 # at the same sizes on this machine for comparison.
 #
-#   scripts/screenshots.sh [--binary PATH] [--out DIR] [--loaded SESSION] [--docs]
+#   scripts/screenshots.sh [--binary PATH] [--out DIR] [--loaded SESSION] [--only SCENE] [--docs]
 #
 # Scenes: "idle", the live view of a copy of the AGX Orin fixture tree (tests/fixtures/agx-orin:
 # nothing runs, its readings stay flat) whose first CPU cluster is capped at 1.728 GHz as the
 # 30 W power mode does (the cap mark), and "loaded", the replay of an Orin Nano running TensorRT
 # (examples/orin-nano-super-trt.jsonl, or --loaded SESSION), played LOADED_SPEED times faster
 # and paused when it reaches LOADED_AT seconds (27: its busiest stretch, a core at 100 %), and
-# "live", this machine while two busy loops and a python3 run (with btop beside it). Files:
-# OUT/<scene>-<page>-<cols>x<rows>.{ansi,html,png}, OUT/btop-<cols>x<rows>.png. --docs copies
-# the pictures the README shows into docs/screenshots/.
+# "live", this machine while two busy loops and a python3 run (with btop beside it), and
+# "fleet", the fleet page over serves of five fixture boards and this machine, a socket that
+# never answers and a closed port. Files: OUT/<scene>-<page>-<cols>x<rows>.{ansi,html,png},
+# OUT/fleet-<cols>x<rows>.png, OUT/btop-<cols>x<rows>.png. --only SCENE takes that scene alone.
+# --docs copies the pictures the README shows into docs/screenshots/.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 binary=${EDGETOP:-}
 out="$here/build/screenshots"
 docs=0
+only=""
 loaded="$here/examples/orin-nano-super-trt.jsonl"
 while [ $# -gt 0 ]; do
     case "$1" in
         --binary) binary=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --loaded) loaded=$2; shift 2 ;;
+        --only) only=$2; shift 2 ;;
         --docs) docs=1; shift ;;
-        -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "screenshots.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -100,11 +104,11 @@ shoot() { # scene cols rows command...
             [ "$waited" -lt 900 ] || { echo "screenshots.sh: replay never reached t $LOADED_AT s" >&2; exit 1; }
         done
         tmux_ send-keys -t 0 Space
-    elif [ "$scene" = btop ]; then
+    elif [ "$scene" = btop ] || [ "$scene" = fleet ]; then
         sleep 8
-        base="$out/btop-${cols}x$rows"
+        base="$out/$scene-${cols}x$rows"
         tmux_ capture-pane -e -p -t 0 >"$base.ansi"
-        html "$base.ansi" "$base.html" "btop ${cols}x$rows"
+        html "$base.ansi" "$base.html" "$scene ${cols}x$rows"
         png "$base.html" "$base.png" "$cols" "$rows"
         echo "$base.png"
         return
@@ -138,12 +142,39 @@ if command -v python3 >/dev/null 2>&1; then
     load_pids="$load_pids $!"
 fi
 
+# The fleet: a serve per board on loopback, named in a hosts file with labels.
+serve_pids=""
+fleet_hosts="$tree/fleet-hosts"
+if [ -z "$only" ] || [ "$only" = fleet ]; then
+    port=19300
+    for board in "orin-07 $tree site=lab" "nano-cam-1 $here/tests/fixtures/nano site=gate" \
+        "thor-01 $here/tests/fixtures/thor site=lab" "xavier-nx $here/tests/fixtures/xavier-nx site=field" \
+        "tx2-old $here/tests/fixtures/tx2 site=field" "this-pc / site=lab"; do
+        set -- $board
+        port=$((port + 1))
+        # thor-01 runs with a lower thermal warning, so that the page has a critical flag.
+        rule=""
+        [ "$1" != thor-01 ] || rule="--rule thermal_throttle.warn_c=40"
+        "$binary" serve --root "$2" --listen "127.0.0.1:$port" --interval 1000 $rule \
+            >/dev/null 2>&1 &
+        serve_pids="$serve_pids $!"
+        echo "$1 http://127.0.0.1:$port $3" >>"$fleet_hosts"
+    done
+    python3 -c 'import socket, time; s = socket.socket(); s.bind(("127.0.0.1", 19399)); s.listen(8); time.sleep(900)' &
+    serve_pids="$serve_pids $!"
+    echo "cam-gate-2 http://127.0.0.1:19399 site=gate" >>"$fleet_hosts"
+    echo "orin-12 http://127.0.0.1:19398 site=lab" >>"$fleet_hosts"
+    load_pids="$load_pids $serve_pids"
+fi
+
+wants() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 for size in "80 24" "120 40" "200 50"; do
     set -- $size
-    shoot idle "$1" "$2" "$binary" --root "$tree"
-    shoot loaded "$1" "$2" "$binary" replay --speed "$LOADED_SPEED" "$loaded"
-    shoot live "$1" "$2" "$binary"
-    if command -v btop >/dev/null 2>&1; then
+    wants idle && shoot idle "$1" "$2" "$binary" --root "$tree"
+    wants loaded && shoot loaded "$1" "$2" "$binary" replay --speed "$LOADED_SPEED" "$loaded"
+    wants live && shoot live "$1" "$2" "$binary"
+    wants fleet && shoot fleet "$1" "$2" "$binary" fleet --timeout 1 --hosts-file "$fleet_hosts"
+    if wants btop && command -v btop >/dev/null 2>&1; then
         mkdir -p "$tree/.home"
         shoot btop "$1" "$2" env HOME="$tree/.home" btop
     fi
@@ -151,7 +182,9 @@ done
 
 if [ "$docs" = 1 ]; then
     mkdir -p "$here/docs/screenshots"
-    cp "$out"/idle-*.png "$out"/loaded-*.png "$out"/live-*.png "$here/docs/screenshots/"
+    for scene in idle loaded live fleet; do
+        cp "$out/$scene"-*.png "$here/docs/screenshots/" 2>/dev/null || true
+    done
     cp "$out"/btop-*.png "$here/docs/screenshots/" 2>/dev/null || true
     echo "copied the pictures into docs/screenshots/"
 fi

@@ -336,6 +336,7 @@ KeyAction apply_key(int key, UiState& ui, const KeyContext& context) {
         ui.flag_detail.clear();
         return KeyAction::redraw;
     }
+    if (key == kEscape && context.escape_quits) return ui.quit = true, KeyAction::quit;
     if (key == kEscape) {  // nothing is open: Esc never quits, it only says what does
         ui.message = "q quits";
         return KeyAction::redraw;

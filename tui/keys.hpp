@@ -44,7 +44,8 @@ struct KeyContext {
     bool recording = false;
     bool recorder_available = false;
     std::string default_record_path;
-    bool replay = false;  // Left/Right step, g/G jump, +/- change the speed
+    bool replay = false;        // Left/Right step, g/G jump, +/- change the speed
+    bool escape_quits = false;  // opened from the fleet page: Esc with nothing open goes back
     // Board controls: whether the application offers them, why each is refused (by Control;
     // empty: allowed), whether a command is running, the power modes to choose from.
     bool controls_available = false;

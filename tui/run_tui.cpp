@@ -176,6 +176,7 @@ class Loop {
         context.process_columns = &columns;
         context.recording = recording();
         context.replay = feed_.is_replay();
+        context.escape_quits = options_.escape_quits;
         context.recorder_available = options_.recorder != nullptr;
         context.board = &feed_.board();
         if (options_.controls) {

@@ -34,6 +34,7 @@ struct TuiOptions {
     std::string default_record_path;  // proposed when `r` starts a recording; empty: a dated name
     double replay_speed = 1;          // replay: times faster than recorded (+/- change it)
     bool root = false;                // the user is root (the caller asks; tui reads no state)
+    bool escape_quits = false;  // Esc with nothing open returns to where the view was opened from
     // Called instead of the view when the terminal cannot show it (TERM unset or dumb, no cursor
     // addressing), with the one-line reason; its result is run_tui's. Null: the reason is printed
     // and run_tui returns 2.

@@ -246,6 +246,7 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                                     : o.kind == ValueKind::duration        ? "2m"
                                     : o.kind == ValueKind::query_format    ? "json"
                                     : o.kind == ValueKind::url             ? "unix:/run/e.sock"
+                                    : o.kind == ValueKind::seconds         ? "3"
                                                                            : "2";
                 option += "=" + value;
             }
@@ -264,6 +265,16 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                     operands = {"power_total_mw"};
                 if (o.name == "ca") operands.emplace_back("--from=https://127.0.0.1:1");
             }
+            // fleet reads boards; its credentials go in pairs, given together.
+            std::string partner;
+            if (c.name == "fleet") {
+                operands = {"http://127.0.0.1:1"};
+                partner = o.name == "cert"            ? "--key=k.pem"
+                          : o.name == "key"           ? "--cert=c.pem"
+                          : o.name == "user"          ? "--password-file=p"
+                          : o.name == "password-file" ? "--user=u"
+                                                      : "";
+            }
             // --restore stands in for the command to run: without it, that command is needed.
             bool replaces_command = o.name == "restore";
             if (!c.trailing.empty() && !replaces_command) operands = {"--", "true"};
@@ -272,6 +283,7 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
                 for (const auto& w : words)
                     argv.push_back(w.c_str());
                 if (with_option) argv.push_back(option.c_str());
+                if (with_option && !partner.empty()) argv.push_back(partner.c_str());
                 for (const auto& w : operands)
                     argv.push_back(w.c_str());
                 return parse_args(argv);
@@ -292,7 +304,7 @@ TEST(CliParse, EveryOptionStoresIntoItsCommand) {
 
 TEST(CliParse, AnOptionGivenToACommandThatDoesNotTakeItIsAnError) {
     EXPECT_EQ(error_of({"report", "--once", "s.jsonl"}),
-              "--once: not an option of 'report' (only valid with no command)");
+              "--once: not an option of 'report' (only valid with no command or 'fleet')");
     EXPECT_EQ(error_of({"report", "--count", "3", "s.jsonl"}),
               "--count: not an option of 'report' (only valid with 'record')");
     EXPECT_EQ(error_of({"serve", "-o", "s.jsonl"}),

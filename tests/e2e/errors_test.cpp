@@ -30,7 +30,7 @@ TEST(Errors, BadFlagsExitTwo) {
          "edgetop: --output: not an option of 'serve' (only valid with 'record' or 'import' or "
          "'stat' or 'sweep' or 'export')\n"},
         {{"report", "--once", "s.jsonl"},
-         "edgetop: --once: not an option of 'report' (only valid with no command)\n"},
+         "edgetop: --once: not an option of 'report' (only valid with no command or 'fleet')\n"},
     };
     for (const auto& c : cases) {
         RunResult run = run_edgetop(c.args);

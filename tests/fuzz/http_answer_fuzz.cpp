@@ -1,8 +1,10 @@
-// libFuzzer target: arbitrary bytes as the answer of the server `edgetop query --from` reads,
-// taken in pieces of the sizes the first byte picks (as the network brings them) within the
-// client's bounds; a 200 answer read whole is then the sample query prints: every key path of the
-// sample schema (lists at their first element) looked up and written as CSV and JSON, and
-// nvidia-smi's lines of every --query-gpu field. Built and run by run_fuzz.sh.
+// libFuzzer target: arbitrary bytes as the answer of the server `edgetop query --from` and
+// `edgetop fleet` read, taken in pieces of the sizes the first byte picks (as the network brings
+// them) within the client's bounds; a 200 answer read whole is then the sample query prints:
+// every key path of the sample schema (lists at their first element) looked up and written as
+// CSV and JSON, and nvidia-smi's lines of every --query-gpu field; and the JSON, whatever its
+// shape, as each answer of a fleet board (sample, flags, board) made into its row, its line of
+// the table and its JSON object. Built and run by run_fuzz.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +17,9 @@
 #include "commands/query_fields.hpp"
 #include "commands/query_smi.hpp"
 #include "exporter/http_answer.hpp"
+#include "fleet/fleet_hosts.hpp"
+#include "fleet/fleet_output.hpp"
+#include "fleet/fleet_row.hpp"
 
 namespace {
 
@@ -56,6 +61,22 @@ void print_sample(const nlohmann::ordered_json& sample) {
     (void)edgetop::query::smi_lines(sample, smi, true);
 }
 
+void show_fleet_row(const nlohmann::json& answer) {
+    static const edgetop::fleet::HostList hosts = [] {
+        edgetop::fleet::HostList list;
+        edgetop::fleet::add_hosts_file(list, "board http://127.0.0.1:9102 site=lab\n", "hosts");
+        return list;
+    }();
+    const auto& host = hosts.hosts.at(0);
+    auto empty = nlohmann::json::object();
+    std::vector<edgetop::fleet::FleetRow> rows{
+        edgetop::fleet::row_from_answers(host, answer, answer, answer, 1.8e9, 10),
+        edgetop::fleet::row_from_answers(host, answer, empty, nlohmann::json::array(), 0, 10)};
+    (void)edgetop::fleet::fleet_table(rows);
+    for (const auto& row : rows)
+        (void)edgetop::fleet::row_json(row).dump();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -78,5 +99,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (reply.status != 200) return 0;
     auto sample = nlohmann::ordered_json::parse(reply.body, nullptr, false);
     if (sample.is_object() && sample.contains("t")) print_sample(sample);
+    auto answer = nlohmann::json::parse(reply.body, nullptr, false);
+    if (!answer.is_discarded()) show_fleet_row(answer);
     return 0;
 }

@@ -39,16 +39,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header('Content-Length', str(len(body)))
             self.end_headers()
             self.wfile.write(body)
-        elif self.path == '/huge':
+        elif self.path.startswith('/huge'):
             self.send_response(200)
             self.send_header('Content-Length', str(1 << 30))
             self.end_headers()
             self.stream(b'x' * 65536, 0)
-        elif self.path == '/flood':
+        elif self.path.startswith('/flood'):
             self.send_response(200)
             self.end_headers()
             self.stream(b'x' * 65536, 0)
-        elif self.path == '/trickle':
+        elif self.path.startswith('/trickle'):
             self.send_response(200)
             self.end_headers()
             self.stream(b'{', 0.02)

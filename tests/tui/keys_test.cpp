@@ -43,6 +43,17 @@ TEST(Keys, IntervalStaysWithinBounds) {
     EXPECT_EQ(ui.interval_ms, kMaxIntervalMs);
 }
 
+TEST(Keys, EscGoesBackOnlyFromABoardOpenedOnTheFleetPageAndOnlyWithNothingOpen) {
+    UiState ui;
+    KeyContext ctx;
+    ctx.escape_quits = true;
+    handle_key('?', ui, ctx);
+    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::redraw);  // the help closes first
+    EXPECT_FALSE(ui.quit);
+    EXPECT_EQ(handle_key(kEsc, ui, ctx), KeyAction::quit);
+    EXPECT_TRUE(ui.quit);
+}
+
 TEST(Keys, QuitPauseHelp) {
     UiState ui;
     KeyContext ctx;
