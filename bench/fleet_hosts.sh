@@ -26,7 +26,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{sum += $1} END {printf "%d", sum}'; }
+# CPU time of the process in ns: utime + stime of /proc/PID/stat, which keep the time of threads
+# that have ended (each round's workers), unlike the live threads' schedstat.
+cpu_ns() {
+    awk -v hz="$(getconf CLK_TCK)" '{ sub(/.*\) /, ""); printf "%.0f", ($12 + $13) * 1e9 / hz }' \
+        /proc/"$1"/stat
+}
 rss_kb() { awk '/^VmRSS:/ {print $2}' /proc/"$1"/status; }
 
 boards=(agx-orin orin-nano nano xavier-nx tx2 thor agx-xavier)
@@ -49,7 +54,7 @@ done
 closed=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 sleep 6  # every serve has a sample
 
-printf '%-6s %-10s %-10s %-12s %-10s %-12s %-14s %-10s\n' hosts once_s once_cpu_s once_rss_mb \
+printf '%-6s %-10s %-10s %-12s %-10s %-12s %-16s %-10s\n' hosts once_s once_cpu_s once_rss_mb \
     page_core page_rounds page_cpu_ms/host page_rss_mb
 for hosts in 10 100 1000; do
     file="$work/hosts-$hosts"
@@ -64,7 +69,8 @@ for hosts in 10 100 1000; do
     # One round, as a script or cron runs it.
     /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$edgetop" fleet --once --hosts-file "$file" \
         >"$work/once.txt" || true
-    read -r wall user sys max_kb <"$work/time"
+    # (time writes "Command exited with non-zero status 1" first: some boards are down.)
+    read -r wall user sys max_kb < <(tail -1 "$work/time")
     up=$(grep -c '  up  ' "$work/once.txt" || true)
     [ "$up" -eq $((hosts - hosts / 20)) ] || { echo "$hosts hosts: $up up" >&2; head -3 "$work/once.txt" >&2; exit 1; }
     # The page for SECONDS.
@@ -77,10 +83,15 @@ for hosts in 10 100 1000; do
     sleep "$seconds"
     end=$(cpu_ns "$pid")
     rss=$(rss_kb "$pid")
+    header=$(tmux -L "$socket" capture-pane -p -t 0 | head -1)
+    case "$header" in
+        *"$hosts boards  $((hosts - hosts / 20)) up  0 stale  $((hosts / 20)) down"*) ;;
+        *) echo "$hosts hosts: the page says: $header" >&2; exit 1 ;;
+    esac
     rounds=$(awk -v s="$seconds" -v i="$interval_ms" 'BEGIN { printf "%d", s * 1000 / i }')
     awk -v h="$hosts" -v w="$wall" -v u="$user" -v sy="$sys" -v m="$max_kb" -v a="$start" \
         -v b="$end" -v s="$seconds" -v r="$rounds" -v rss="$rss" 'BEGIN {
         cpu = (b - a) / 1e9
-        printf "%-6d %-10.2f %-10.2f %-12.1f %-10.4f %-12d %-14.3f %-10.1f\n", h, w, u + sy,
+        printf "%-6d %-10.2f %-10.2f %-12.1f %-10.4f %-12d %-16.3f %-10.1f\n", h, w, u + sy,
             m / 1024, cpu / s, r, cpu * 1000 / (r * h), rss / 1024 }'
 done

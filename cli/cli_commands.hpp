@@ -790,7 +790,9 @@ a flag, a state or a model; Enter keeps it, Esc clears it),
 groups the boards by each label key in turn, with a line of subtotals per group,
 .B Enter
 opens the selected board's own interactive view over its serve (every page; its samples at
-each interval, the flags its serve raised with their evidence on the Analysis page),
+each interval, the flags its serve raised with their evidence on the Analysis page;
+.B r
+there records what it shows to a session file whose header names the board and its URL),
 .B Esc
 or
 .B q

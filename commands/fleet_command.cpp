@@ -7,6 +7,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/remote_feed.hpp"
+#include "commands/tui_recorder.hpp"
 #include "exporter/http_auth.hpp"
 #include "exporter/web_config_source.hpp"
 #include "fleet/fleet_fetch.hpp"
@@ -39,7 +40,9 @@ std::string open_board_view(const fleet::FleetHost& host, const fleet::FetchOpti
                             const fleet::FleetViewOptions& view) {
     try {
         RemoteFeed feed(host, options);
+        SessionFileRecorder recorder(feed, host.name, host.target.text, view.interval.count());
         tui::TuiOptions tui_options;
+        tui_options.recorder = &recorder;
         tui_options.interval_ms = static_cast<int>(view.interval.count());
         tui_options.ascii = view.ascii;
         tui_options.no_color = view.no_color;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "commands/commands.hpp"
+#include "commands/host_name.hpp"
 #include "commands/rule_options.hpp"
 #include "commands/tui_controls.hpp"
 #include "commands/tui_feed.hpp"
@@ -28,7 +29,7 @@ int run_interactive(const cli::Args& args) {
     }
     Sampler sampler{Root(args.global.root)};
     AnalyzedLiveFeed feed(sampler, std::move(*config));
-    SessionFileRecorder recorder(sampler, args.global.root, args.global.interval_ms);
+    SessionFileRecorder recorder(feed, host_name(), args.global.root, args.global.interval_ms);
 
     tui::TuiOptions options;
     options.interval_ms = static_cast<int>(args.global.interval_ms);

@@ -5,14 +5,13 @@
 #include <cstring>
 #include <utility>
 
-#include "commands/host_name.hpp"
 #include "session/session_records_json.hpp"
 
 namespace edgetop {
 
-SessionFileRecorder::SessionFileRecorder(const Sampler& sampler, std::string root,
-                                         int64_t interval_ms)
-    : sampler_(sampler), root_(std::move(root)), interval_ms_(interval_ms) {}
+SessionFileRecorder::SessionFileRecorder(const tui::SampleFeed& feed, std::string host,
+                                         std::string root, int64_t interval_ms)
+    : feed_(feed), host_(std::move(host)), root_(std::move(root)), interval_ms_(interval_ms) {}
 
 SessionFileRecorder::~SessionFileRecorder() {
     if (is_recording()) finish(EndReason::stopped);
@@ -39,10 +38,10 @@ bool SessionFileRecorder::start(const std::string& path, std::string& error) {
     SessionHeader header;
     header.started = std::chrono::system_clock::now();
     header.interval_ms = interval_ms_;
-    header.host = host_name();
+    header.host = host_;
     header.root = root_;
-    header.board = sampler_.board();
-    header.sources = sampler_.status();
+    header.board = feed_.board();
+    header.sources = feed_.status();
     if (!writer_->write_line(header_to_json(header))) {
         error = std::strerror(writer_->error());
         writer_.reset();

@@ -1,5 +1,6 @@
 // The `r` key of the interactive view: writes the samples shown to a session file in the format
-// of `edgetop record` (header with board and sources, one line per sample, end line).
+// of `edgetop record` (header with board and sources, one line per sample, end line), for the
+// live view and for a fleet board's view.
 #pragma once
 
 #include <chrono>
@@ -8,7 +9,6 @@
 #include <string>
 
 #include "commands/output_file.hpp"
-#include "sensors/sampler/sampler.hpp"
 #include "session/session_types.hpp"
 #include "session/session_writer.hpp"
 #include "tui/tui.hpp"
@@ -17,8 +17,11 @@ namespace edgetop {
 
 class SessionFileRecorder : public tui::Recorder {
   public:
-    // interval_ms goes into the header: the interval in force when a recording starts.
-    SessionFileRecorder(const Sampler& sampler, std::string root, int64_t interval_ms);
+    // The header's board and sources are the feed's; host and root name where the samples come
+    // from (this machine and --root, or a fleet board's name and URL); interval_ms is the
+    // interval in force when a recording starts.
+    SessionFileRecorder(const tui::SampleFeed& feed, std::string host, std::string root,
+                        int64_t interval_ms);
     ~SessionFileRecorder() override;
 
     bool start(const std::string& path, std::string& error) override;
@@ -34,7 +37,8 @@ class SessionFileRecorder : public tui::Recorder {
     void finish(EndReason reason);
     double elapsed_s() const;
 
-    const Sampler& sampler_;
+    const tui::SampleFeed& feed_;
+    std::string host_;
     std::string root_;
     int64_t interval_ms_;
     std::string path_;

@@ -193,11 +193,27 @@ std::vector<nlohmann::json> lines_of(const std::string& path) {
     return out;
 }
 
+// The header's board and sources come from the view's feed: here one over a sampler.
+class RecorderTestFeed : public tui::SampleFeed {
+  public:
+    explicit RecorderTestFeed(Sampler& sampler) : sampler_(sampler) {}
+    const Sample* next() override { return &(last_ = sampler_.sample()); }
+    const Board& board() const override { return sampler_.board(); }
+    std::vector<SourceStatus> status() const override { return sampler_.status(); }
+    bool is_replay() const override { return false; }
+    double session_time_s() const override { return last_.t_s; }
+
+  private:
+    Sampler& sampler_;
+    Sample last_;
+};
+
 TEST(SessionFileRecorder, WritesHeaderSamplesAndEnd) {
     FixtureTree tree("agx-orin");
     Sampler sampler{Root(tree.root())};
     std::string path = tree.root() + "/session.jsonl";
-    SessionFileRecorder recorder(sampler, tree.root(), 500);
+    RecorderTestFeed feed(sampler);
+    SessionFileRecorder recorder(feed, "orin-07", tree.root(), 500);
     std::string error;
     ASSERT_TRUE(recorder.start(path, error)) << error;
     EXPECT_TRUE(recorder.is_recording());
@@ -213,6 +229,7 @@ TEST(SessionFileRecorder, WritesHeaderSamplesAndEnd) {
     EXPECT_EQ(lines[0]["type"], "header");
     EXPECT_EQ(lines[0]["interval_ms"], 500);
     EXPECT_EQ(lines[0]["root"], tree.root());
+    EXPECT_EQ(lines[0]["host"], "orin-07");
     EXPECT_EQ(lines[0]["board"]["model"], "Jetson AGX Orin");
     for (int i = 1; i <= 3; ++i) {
         EXPECT_EQ(lines[i]["type"], "sample");
@@ -226,7 +243,8 @@ TEST(SessionFileRecorder, WritesHeaderSamplesAndEnd) {
 
 TEST(SessionFileRecorder, RefusesStandardOutputAndMissingDirectories) {
     Sampler sampler{Root(testing::fixture_path("agx-orin"))};
-    SessionFileRecorder recorder(sampler, "/", 1000);
+    RecorderTestFeed feed(sampler);
+    SessionFileRecorder recorder(feed, "host", "/", 1000);
     std::string error;
     EXPECT_FALSE(recorder.start("-", error));
     EXPECT_NE(error.find("standard output"), std::string::npos);
@@ -238,7 +256,8 @@ TEST(SessionFileRecorder, RefusesStandardOutputAndMissingDirectories) {
 TEST(SessionFileRecorder, WriteErrorEndsTheRecording) {
     if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
     Sampler sampler{Root(testing::fixture_path("agx-orin"))};
-    SessionFileRecorder recorder(sampler, "/", 1000);
+    RecorderTestFeed feed(sampler);
+    SessionFileRecorder recorder(feed, "host", "/", 1000);
     std::string error;
     // The header of a session fits the stdio-free write(2) of one line; /dev/full refuses it.
     EXPECT_FALSE(recorder.start("/dev/full", error));

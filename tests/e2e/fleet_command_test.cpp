@@ -11,13 +11,16 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "e2e/edgetop_process.hpp"
 #include "e2e/tmux_session.hpp"
+#include "exporter/bcrypt_hash.hpp"
 #include "exporter/serve_process.hpp"
+#include "exporter/test_certificates.hpp"
 #include "support/sample_http_server.hpp"
 
 namespace edgetop::testing::fleet_e2e {
@@ -162,6 +165,29 @@ TEST(FleetCommand, EachRowIsItsServesSampleAndEachBrokenBoardSaysWhy) {
     page.wait_for_all({kOrinHeader, "1 Overview", "total 6.4 W"});
     page.keys("7");
     page.wait_for("Active flags");
+    // r records what the board's view shows, as the live view's r does.
+    page.keys("r");
+    page.wait_for("edgetop-");  // the proposed, dated name
+    std::string erase;
+    for (int i = 0; i < 64; ++i)
+        erase += " BSpace";
+    page.keys(erase);
+    page.keys(shell_quote(dir.file("orin.jsonl")), true);
+    page.keys("Enter");
+    page.wait_for("recording to");
+    std::this_thread::sleep_for(1500ms);
+    page.keys("r");
+    page.wait_until(
+        [](const std::string& s) { return s.find("recording to") == std::string::npos; },
+        "the recording to stop");
+    auto recorded = parse_lines(read_lines(dir.file("orin.jsonl")));
+    ASSERT_GE(recorded.size(), 3u);
+    EXPECT_EQ(recorded.front()["host"], "orin");
+    EXPECT_EQ(recorded.front()["root"], url_of(orin.port()));
+    EXPECT_EQ(recorded.front()["board"]["model"], "Jetson AGX Orin");
+    EXPECT_EQ(recorded[1]["power_total_mw"], rows["orin"]["power_mw"]);
+    EXPECT_EQ(recorded.back()["type"], "end");
+    EXPECT_EQ(recorded.back()["reason"], "stopped");
     page.keys("Escape");
     page.wait_for("1 of 7 boards shown (filter: orin)");
     page.keys("q");
@@ -183,6 +209,51 @@ TEST(FleetCommand, ASecuredServeIsReadWithItsTokenAndRefusedWithout) {
         {"fleet", "--json", "--bearer-token-file", dir.file("wrong"), url_of(serve.port())});
     EXPECT_EQ(wrong.status, 1);
     EXPECT_EQ(json::parse(wrong.out)["reason"], "/api/v1/sample: 401: credentials refused");
+}
+
+// A serve over TLS that asks for a client certificate of its CA and a password, as a fleet
+// secures it: read with the CA, the certificate and the password; each one missing or wrong is
+// the board down with the reason.
+TEST(FleetCommand, ATlsServeWithClientCertificatesAndBasicAuthIsReadWithAllThree) {
+    if (access("/usr/bin/openssl", X_OK) != 0)
+        GTEST_SKIP() << "/usr/bin/openssl is missing (package openssl)";
+    TempDir dir;
+    auto made = ChildProcess(
+                    {"bash", "-c",
+                     std::string(kMakeCertificates) + "cd '" + dir.path() + "' && base && clients"})
+                    .collect(30s);
+    ASSERT_EQ(made.status, 0) << made.err;
+    std::ofstream(dir.file("web.yml"))
+        << "tls_server_config:\n  cert_file: server.pem\n  key_file: server.key\n"
+        << "  client_auth_type: RequireAndVerifyClientCert\n  client_ca_file: ca.pem\n"
+        << "basic_auth_users:\n  fleet: " << bcrypt_hash("fleet-pw") << "\n";
+    std::ofstream(dir.file("password")) << "fleet-pw\n";
+    std::ofstream(dir.file("wrong")) << "not the password\n";
+    ServeProcess serve(dir, {"--root", fixture_root("xavier-nx"), "--interval", "200",
+                             "--web-config", dir.file("web.yml")});
+    ASSERT_NE(serve.port(), 0) << serve.child().log();
+    std::string url = "https://127.0.0.1:" + std::to_string(serve.port());
+    std::vector<std::string> ca{"--ca", dir.file("ca.pem")};
+    std::vector<std::string> certificate{"--cert", dir.file("client.pem"), "--key",
+                                         dir.file("client.key")};
+    auto fleet = [&](std::vector<std::vector<std::string>> parts, const std::string& password) {
+        std::vector<std::string> args{"fleet", "--json",          "--user",
+                                      "fleet", "--password-file", dir.file(password)};
+        for (const auto& part : parts)
+            args.insert(args.end(), part.begin(), part.end());
+        args.push_back(url);
+        auto result = run_edgetop(args);
+        EXPECT_EQ(result.err, "");
+        return json::parse(result.out);
+    };
+    auto all = fleet({ca, certificate}, "password");
+    EXPECT_EQ(all["state"], "up") << all;
+    EXPECT_EQ(all["model"], "NVIDIA Jetson Xavier NX Developer Kit");
+    EXPECT_EQ(fleet({ca, certificate}, "wrong")["reason"],
+              "/api/v1/sample: 401: credentials refused");
+    EXPECT_THAT(fleet({certificate}, "password")["reason"].get<std::string>(),
+                HasSubstr("certificate verify failed"));
+    EXPECT_EQ(fleet({ca}, "password")["state"], "down");  // the handshake needs a certificate
 }
 
 TEST(FleetCommand, BadHostsFilesAndFlagsAreOneLineAndExitTwoBeforeAnyBoardIsRead) {
