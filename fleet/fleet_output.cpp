@@ -27,9 +27,11 @@ nlohmann::ordered_json rounded(const std::optional<double>& value, double step) 
 
 std::string flags_cell(const FleetRow& row) {
     if (row.flags == 0) return "0";
-    std::string cell = fmt::format("{} {}", row.flags, row.worst_flag.value_or(""));
+    // Flag ids come from the board: shown as any text read from elsewhere.
+    std::string cell =
+        fmt::format("{} {}", row.flags, text::terminal_safe(row.worst_flag.value_or("")));
     if (row.newest_flag && row.newest_flag != row.worst_flag)
-        cell += fmt::format(", newest {}", *row.newest_flag);
+        cell += fmt::format(", newest {}", text::terminal_safe(*row.newest_flag));
     return cell;
 }
 
@@ -56,7 +58,8 @@ std::string totals_line(const std::vector<FleetRow>& rows) {
                                    text::format_power_mw(power_mw));
     std::string flags;
     for (const auto& [rule, count] : by_rule)
-        flags += fmt::format("{}{} {}", flags.empty() ? "" : ", ", rule, count);
+        flags +=
+            fmt::format("{}{} {}", flags.empty() ? "" : ", ", text::terminal_safe(rule), count);
     line += flags.empty() ? "; no flag raised" : "; worst flags: " + flags;
     return line;
 }

@@ -48,9 +48,12 @@ Cell page_flags_cell(const FleetRow& row) {
     Style style = row.worst_severity == "critical" ? Style::crit
                   : row.worst_severity == "info"   ? Style::normal
                                                    : Style::warn;
-    std::string text = fmt::format("{} {}", row.flags, row.worst_flag.value_or(""));
-    if (row.newest_flag && row.newest_flag != row.worst_flag) text += ", " + *row.newest_flag;
-    return {text, style};
+    // Flag ids come from the board: shown as any text read from elsewhere.
+    std::string cell =
+        fmt::format("{} {}", row.flags, text::terminal_safe(row.worst_flag.value_or("")));
+    if (row.newest_flag && row.newest_flag != row.worst_flag)
+        cell += ", " + text::terminal_safe(*row.newest_flag);
+    return {cell, style};
 }
 
 Cell page_text_cell(const std::optional<std::string>& value) {
@@ -137,8 +140,8 @@ std::optional<double> sort_value(const FleetRow& row, SortKey key) {
             return row.flags * 10.0 + (row.worst_severity == "critical"  ? 2
                                        : row.worst_severity == "warning" ? 1
                                                                          : 0);
-        case SortKey::state:
-            return -static_cast<double>(row.state);
+        case SortKey::state:  // down first, then stale
+            return static_cast<double>(row.state);
         default:
             return std::nullopt;
     }
@@ -217,7 +220,7 @@ void draw_totals(const tui::Canvas& c, const FleetSnapshot& snapshot, double int
                       : rule->severity == analysis::Severity::critical ? Style::crit
                       : rule->severity == analysis::Severity::info     ? Style::normal
                                                                        : Style::warn;
-        x = c.text(1, x, fmt::format("{} ", flag), style);
+        x = c.text(1, x, fmt::format("{} ", text::terminal_safe(flag)), style);
         x = c.text(1, x, fmt::format("on {}  ", count), Style::dim);
     }
 }

@@ -152,6 +152,14 @@ TEST(FleetOutput, TheTableSaysWhyABoardIsDownAndTheTotalsCountOnlyTheBoardsUp) {
     EXPECT_THAT(table, HasSubstr("b     down   cannot connect: Connection refused"));
     EXPECT_THAT(table, HasSubstr("70.2 °C GPU"));
     EXPECT_THAT(table, HasSubstr("28.8 °C"));
+
+    // A board's flag id is text from the network: no escape sequence reaches the terminal.
+    json hostile = json::parse(R"([{"t":1,"flag":"x\u001b]0;owned\u0007","state":"raised"}])");
+    rows[0] = fleet::row_from_answers(list.hosts[0], orin_sample(), orin_board(), hostile,
+                                      kSampleUnixTime, 10);
+    table = fleet::fleet_table(rows);
+    EXPECT_EQ(table.find('\x1b'), std::string::npos) << table;
+    EXPECT_EQ(table.find('\x07'), std::string::npos) << table;
 }
 
 // Three boards of a lab: a busy Orin with a critical flag, an idle one, one that is down.
