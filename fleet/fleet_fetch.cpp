@@ -63,8 +63,11 @@ FleetRow fetch_row(const FleetHost& host, const FetchOptions& options) {
 std::vector<FleetRow> fetch_rows(const std::vector<FleetHost>& hosts, const FetchOptions& options) {
     std::vector<FleetRow> rows(hosts.size());
     std::atomic<std::size_t> next{0};
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        rows[i] = down_row(hosts[i], "not read");
+    auto cancelled = [&] { return options.cancel && options.cancel->load(); };
     auto work = [&] {
-        for (std::size_t i = next++; i < hosts.size(); i = next++)
+        for (std::size_t i = next++; i < hosts.size() && !cancelled(); i = next++)
             rows[i] = fetch_row(hosts[i], options);
     };
     auto workers = std::min<std::size_t>(static_cast<std::size_t>(std::max(options.parallel, 1)),

@@ -3,6 +3,7 @@
 // that a board that hangs, answers garbage or sends a huge body costs the others nothing.
 #pragma once
 
+#include <atomic>
 #include <vector>
 
 #include "exporter/http_client.hpp"
@@ -16,6 +17,8 @@ struct FetchOptions {
     exporter::HttpClientLimits limits;  // per request
     int parallel = 32;                  // boards read at once
     double stale_s = 10;                // a sample older than this is stale
+    // Once set, no further board is started (the page is closing); rows not read stay down.
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 // The body of one 200 answer of the board's API (path: "/api/v1/sample"). Throws

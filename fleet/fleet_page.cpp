@@ -188,7 +188,7 @@ void draw_totals(const tui::Canvas& c, const FleetSnapshot& snapshot, double int
     c.fill(0, Style::header);
     int x = c.text(0, 0, " edgetop fleet  ", Style::header);
     if (snapshot.round == 0) {
-        c.text(0, x, fmt::format("reading {} boards...", snapshot.rows.size()), Style::header);
+        c.text(0, x, fmt::format("reading {} boards...", snapshot.boards), Style::header);
         return;
     }
     int counts[3] = {0, 0, 0};

@@ -9,15 +9,21 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::chrono::seconds kMaxBackoff{60};
 
+FetchOptions with_cancel(FetchOptions options, const std::atomic<bool>* cancel) {
+    options.cancel = cancel;
+    return options;
+}
+
 }  // namespace
 
 FleetPoller::FleetPoller(const std::vector<FleetHost>& hosts, FetchOptions options,
                          std::chrono::milliseconds interval)
     : hosts_(hosts),
-      options_(std::move(options)),
+      options_(with_cancel(std::move(options), &cancel_)),
       interval_(interval),
       failures_(hosts.size(), 0),
       due_(hosts.size(), Clock::now()),
+      latest_{hosts.size(), {}, 0, {}},
       thread_([this] { run(); }) {}
 
 FleetPoller::~FleetPoller() {
@@ -25,6 +31,7 @@ FleetPoller::~FleetPoller() {
         std::lock_guard lock(mutex_);
         stop_ = true;
     }
+    cancel_ = true;  // a round under way starts no further board: leaving waits one request
     wake_.notify_all();
     thread_.join();
 }
@@ -53,6 +60,7 @@ void FleetPoller::run() {
                 index.push_back(i);
             }
         auto fetched = fetch_rows(due, options_);
+        if (cancel_) return;
         for (std::size_t k = 0; k < index.size(); ++k) {
             std::size_t i = index[k];
             fetched[k].host = &hosts_[i];  // the copy in `due` goes with this round

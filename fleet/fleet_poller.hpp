@@ -4,6 +4,7 @@
 // last row (with the reason) meanwhile.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -16,6 +17,7 @@
 namespace edgetop::fleet {
 
 struct FleetSnapshot {
+    std::size_t boards = 0;      // in the fleet
     std::vector<FleetRow> rows;  // in the order of the hosts; empty until the first round ends
     std::uint64_t round = 0;     // rounds finished
     std::chrono::milliseconds last_round{0};  // how long the last round took
@@ -44,6 +46,7 @@ class FleetPoller {
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     bool stop_ = false;
+    std::atomic<bool> cancel_{false};  // stop_ for the round's workers, which take no lock
     FleetSnapshot latest_;
     std::thread thread_;
 };

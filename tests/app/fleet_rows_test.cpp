@@ -186,7 +186,7 @@ struct Lab {
     std::string draw(tui::testing::VirtualScreen& screen, int width, int height,
                      const fleet::FleetPageState& state) const {
         screen.resize(height, width);
-        fleet::FleetSnapshot snapshot{rows, 3, std::chrono::milliseconds(12)};
+        fleet::FleetSnapshot snapshot{rows.size(), rows, 3, std::chrono::milliseconds(12)};
         tui::Theme theme(true, false);
         werase(stdscr);
         fleet::draw_fleet_page(tui::Canvas(stdscr, {0, 0, height, width}, theme), snapshot,
