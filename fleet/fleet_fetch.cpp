@@ -38,6 +38,9 @@ std::string get_body(const FleetHost& host, std::string_view path, const FetchOp
     auto reply = exporter::http_get(target, options.limits, options.credentials);
     if (reply.status == 401)
         throw std::runtime_error(fmt::format("{}: 401: credentials refused", path));
+    // serve answers 503 until its first sample (docs/api.md).
+    if (reply.status == 503)
+        throw std::runtime_error(fmt::format("{}: answered 503: no sample yet", path));
     if (reply.status != 200)
         throw std::runtime_error(fmt::format("{}: answered {}", path, reply.status));
     return std::move(reply.body);

@@ -46,6 +46,16 @@ std::string url_of(int port) {
     return "http://127.0.0.1:" + std::to_string(port);
 }
 
+// serve names its port before its first sample, and the API answers 503 until that sample.
+bool wait_for_first_sample(ServeProcess& serve, const std::string& headers = "") {
+    for (int i = 0; i < 400; ++i) {
+        auto answer = serve.get("/api/v1/sample", headers);
+        if (answer && answer->status == 200) return true;
+        std::this_thread::sleep_for(50ms);
+    }
+    return false;
+}
+
 std::map<std::string, json> rows_by_name(const std::string& out) {
     std::map<std::string, json> rows;
     for (const auto& line : split_lines(out)) {
@@ -91,6 +101,8 @@ TEST(FleetCommand, EachRowIsItsServesSampleAndEachBrokenBoardSaysWhy) {
     ServeProcess nano(dir_nano, {"--root", fixture_root("nano"), "--interval", "200"});
     ASSERT_NE(orin.port(), 0) << orin.child().log();
     ASSERT_NE(nano.port(), 0) << nano.child().log();
+    ASSERT_TRUE(wait_for_first_sample(orin)) << orin.child().log();
+    ASSERT_TRUE(wait_for_first_sample(nano)) << nano.child().log();
     SampleHttpServer misbehaving("not json", true);
     SampleHttpServer other_json("{\"status\":\"ok\"}", true);
     if (!misbehaving.started() || !other_json.started())
@@ -201,6 +213,8 @@ TEST(FleetCommand, ASecuredServeIsReadWithItsTokenAndRefusedWithout) {
     ServeProcess serve(dir, {"--root", fixture_root("orin-nano"), "--interval", "200",
                              "--bearer-token-file", dir.file("token")});
     ASSERT_NE(serve.port(), 0) << serve.child().log();
+    ASSERT_TRUE(wait_for_first_sample(serve, "Authorization: Bearer s3cret-token\r\n"))
+        << serve.child().log();
     auto with = run_edgetop(
         {"fleet", "--json", "--bearer-token-file", dir.file("token"), url_of(serve.port())});
     EXPECT_EQ(with.status, 0) << with.err;
@@ -246,7 +260,13 @@ TEST(FleetCommand, ATlsServeWithClientCertificatesAndBasicAuthIsReadWithAllThree
         EXPECT_EQ(result.err, "");
         return json::parse(result.out);
     };
+    // Until its first sample the serve answers 503: "no sample yet".
     auto all = fleet({ca, certificate}, "password");
+    for (int i = 0; i < 100 && all["reason"] == "/api/v1/sample: answered 503: no sample yet";
+         ++i) {
+        std::this_thread::sleep_for(100ms);
+        all = fleet({ca, certificate}, "password");
+    }
     EXPECT_EQ(all["state"], "up") << all;
     EXPECT_EQ(all["model"], "NVIDIA Jetson Xavier NX Developer Kit");
     EXPECT_EQ(fleet({ca, certificate}, "wrong")["reason"],
