@@ -25,16 +25,6 @@ nlohmann::ordered_json rounded(const std::optional<double>& value, double step) 
     return std::round(*value / step) * step;
 }
 
-std::string flags_cell(const FleetRow& row) {
-    if (row.flags == 0) return "0";
-    // Flag ids come from the board: shown as any text read from elsewhere.
-    std::string cell =
-        fmt::format("{} {}", row.flags, text::terminal_safe(row.worst_flag.value_or("")));
-    if (row.newest_flag && row.newest_flag != row.worst_flag)
-        cell += fmt::format(", newest {}", text::terminal_safe(*row.newest_flag));
-    return cell;
-}
-
 std::string hottest_cell(const FleetRow& row, bool ascii) {
     if (!row.hottest_c) return text::kAbsent;
     return fmt::format("{} {}", text::format_temp_c(row.hottest_c, ascii),
@@ -43,21 +33,33 @@ std::string hottest_cell(const FleetRow& row, bool ascii) {
 
 }  // namespace
 
-std::string totals_line(const std::vector<FleetRow>& rows) {
-    int counts[3] = {0, 0, 0};
-    std::optional<double> power_mw;
-    std::map<std::string, int> by_rule;
+FleetTotals count_totals(const std::vector<FleetRow>& rows) {
+    FleetTotals totals;
     for (const auto& row : rows) {
-        ++counts[static_cast<int>(row.state)];
+        ++totals.states[static_cast<int>(row.state)];
         if (row.state == HostState::down) continue;
-        if (row.power_mw) power_mw = power_mw.value_or(0) + *row.power_mw;
-        if (row.worst_flag) ++by_rule[*row.worst_flag];
+        if (row.power_mw) totals.power_mw = totals.power_mw.value_or(0) + *row.power_mw;
+        if (row.worst_flag) ++totals.worst_flags[*row.worst_flag];
     }
+    return totals;
+}
+
+std::string flags_text(const FleetRow& row) {
+    if (row.flags == 0) return "0";
+    std::string text =
+        fmt::format("{} {}", row.flags, text::terminal_safe(row.worst_flag.value_or("")));
+    if (row.newest_flag && row.newest_flag != row.worst_flag)
+        text += fmt::format(", newest {}", text::terminal_safe(*row.newest_flag));
+    return text;
+}
+
+std::string totals_line(const std::vector<FleetRow>& rows) {
+    FleetTotals totals = count_totals(rows);
     std::string line = fmt::format("{} board{}: {} up, {} stale, {} down; {} in all", rows.size(),
-                                   rows.size() == 1 ? "" : "s", counts[0], counts[1], counts[2],
-                                   text::format_power_mw(power_mw));
+                                   rows.size() == 1 ? "" : "s", totals.states[0], totals.states[1],
+                                   totals.states[2], text::format_power_mw(totals.power_mw));
     std::string flags;
-    for (const auto& [rule, count] : by_rule)
+    for (const auto& [rule, count] : totals.worst_flags)
         flags +=
             fmt::format("{}{} {}", flags.empty() ? "" : ", ", text::terminal_safe(rule), count);
     line += flags.empty() ? "; no flag raised" : "; worst flags: " + flags;
@@ -83,7 +85,7 @@ std::string fleet_table(const std::vector<FleetRow>& rows, bool ascii) {
              text::format_percent(row.emc_pct), text::format_power_mw(row.power_mw),
              hottest_cell(row, ascii), text::format_temp_c(row.headroom_c(), ascii),
              text::format_percent(row.mem_pct), text::format_bytes_per_s(row.disk_bytes_per_s),
-             text::format_bytes_per_s(row.net_bytes_per_s), flags_cell(row),
+             text::format_bytes_per_s(row.net_bytes_per_s), flags_text(row),
              text::text_or_absent(row.version)});
     }
     return totals_line(rows) + "\n" + table.render();
@@ -121,7 +123,9 @@ nlohmann::ordered_json row_json(const FleetRow& row) {
         {"flags",
          {{"count", row.flags},
           {"worst", or_null(row.worst_flag)},
-          {"worst_severity", or_null(row.worst_severity)},
+          {"worst_severity", row.worst_severity
+                                 ? nlohmann::ordered_json(analysis::to_string(*row.worst_severity))
+                                 : nlohmann::ordered_json(nullptr)},
           {"newest", or_null(row.newest_flag)}}},
     };
     return json;

@@ -2,6 +2,8 @@
 // (fleet --json): one row per board, in the order given, after a line of fleet totals.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,8 +13,20 @@
 
 namespace edgetop::fleet {
 
-// "4 boards: 2 up, 1 stale, 1 down; 23.4 W; flags: thermal_throttle 1, gpu_saturated 2"
+// The fleet counted: boards by state, the power of those not down, boards by their worst flag.
+struct FleetTotals {
+    int states[3] = {0, 0, 0};  // by HostState
+    std::optional<double> power_mw;
+    std::map<std::string, int> worst_flags;
+};
+FleetTotals count_totals(const std::vector<FleetRow>& rows);
+
+// "4 boards: 2 up, 1 stale, 1 down; 23.4 W in all; worst flags: gpu_saturated 2, ..."
 std::string totals_line(const std::vector<FleetRow>& rows);
+
+// "2 thermal_throttle, newest gpu_saturated" (ids through terminal_safe: they come from the
+// board), "0" without a flag.
+std::string flags_text(const FleetRow& row);
 
 // The table: a header line, then each board's values with their units ("n/a" where absent);
 // a board that is down shows why in place of its values.

@@ -6,11 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "analysis/rules_catalog.hpp"
+#include "fleet/fleet_output.hpp"
 #include "sensors/core/text_scan.hpp"
 #include "text/text_escape.hpp"
 #include "text/text_table.hpp"
 #include "text/text_units.hpp"
+#include "tui/flag_severity.hpp"
 #include "tui/levels.hpp"
 
 namespace edgetop::fleet {
@@ -30,30 +31,15 @@ Cell page_util_cell(std::optional<double> pct) {
     return {text::format_percent(pct), tui::level_style(tui::util_level(*pct))};
 }
 
-// The hottest zone against its own lowest trip point, as the view's zones: crit at or past it,
-// warn within the view's passive margin; against fixed values where the zone has no trip.
+// The hottest zone's level as the view's zones have it (against the zone's own trip points).
 Level hottest_level(const FleetRow& row) {
-    if (!row.hottest_c) return Level::good;
-    if (auto headroom = row.headroom_c()) {
-        if (*headroom <= 0) return Level::crit;
-        return *headroom < tui::kTempPassiveWarnMarginC ? Level::warn : Level::good;
-    }
-    return *row.hottest_c >= tui::kTempDefaultCritC   ? Level::crit
-           : *row.hottest_c >= tui::kTempDefaultWarnC ? Level::warn
-                                                      : Level::good;
+    return row.hottest_c ? tui::temp_level(*row.hottest_c, row.hottest_trips) : Level::good;
 }
 
 Cell page_flags_cell(const FleetRow& row) {
     if (row.flags == 0) return {"-", Style::dim};
-    Style style = row.worst_severity == "critical" ? Style::crit
-                  : row.worst_severity == "info"   ? Style::normal
-                                                   : Style::warn;
-    // Flag ids come from the board: shown as any text read from elsewhere.
-    std::string cell =
-        fmt::format("{} {}", row.flags, text::terminal_safe(row.worst_flag.value_or("")));
-    if (row.newest_flag && row.newest_flag != row.worst_flag)
-        cell += ", " + text::terminal_safe(*row.newest_flag);
-    return {cell, style};
+    return {flags_text(row),
+            tui::severity_style(row.worst_severity.value_or(analysis::Severity::warning))};
 }
 
 Cell page_text_cell(const std::optional<std::string>& value) {
@@ -137,9 +123,8 @@ std::optional<double> sort_value(const FleetRow& row, SortKey key) {
         case SortKey::mem:
             return row.mem_pct;
         case SortKey::flags:
-            return row.flags * 10.0 + (row.worst_severity == "critical"  ? 2
-                                       : row.worst_severity == "warning" ? 1
-                                                                         : 0);
+            return row.flags * 10.0 +
+                   static_cast<int>(row.worst_severity.value_or(analysis::Severity::info));
         case SortKey::state:  // down first, then stale
             return static_cast<double>(row.state);
         default:
@@ -191,36 +176,25 @@ void draw_totals(const tui::Canvas& c, const FleetSnapshot& snapshot, double int
         c.text(0, x, fmt::format("reading {} boards...", snapshot.boards), Style::header);
         return;
     }
-    int counts[3] = {0, 0, 0};
-    std::optional<double> power_mw;
-    std::map<std::string, int> by_flag;
-    for (const auto& row : snapshot.rows) {
-        ++counts[static_cast<int>(row.state)];
-        if (row.state == HostState::down) continue;
-        if (row.power_mw) power_mw = power_mw.value_or(0) + *row.power_mw;
-        if (row.worst_flag) ++by_flag[*row.worst_flag];
-    }
+    FleetTotals totals = count_totals(snapshot.rows);
+    const int* counts = totals.states;
     x = c.text(0, x, fmt::format("{} boards  ", snapshot.rows.size()), Style::header);
     x = c.text(0, x, fmt::format("{} up", counts[0]), counts[0] ? Style::good : Style::header);
     x = c.text(0, x, "  ", Style::header);
     x = c.text(0, x, fmt::format("{} stale", counts[1]), counts[1] ? Style::warn : Style::header);
     x = c.text(0, x, "  ", Style::header);
     x = c.text(0, x, fmt::format("{} down", counts[2]), counts[2] ? Style::crit : Style::header);
-    c.text(0, x, fmt::format("  {} in all", text::format_power_mw(power_mw)), Style::header);
+    c.text(0, x, fmt::format("  {} in all", text::format_power_mw(totals.power_mw)), Style::header);
     c.text_right(0, fmt::format(" every {} ", text::format_session_time(interval_s)),
                  Style::header);
-    if (by_flag.empty()) {
+    if (totals.worst_flags.empty()) {
         c.text(1, 1, "no flag raised on any board", Style::dim);
         return;
     }
     x = c.text(1, 1, "worst flag per board: ", Style::label);
-    for (const auto& [flag, count] : by_flag) {
-        const auto* rule = analysis::find_rule(flag);
-        Style style = !rule                                            ? Style::warn
-                      : rule->severity == analysis::Severity::critical ? Style::crit
-                      : rule->severity == analysis::Severity::info     ? Style::normal
-                                                                       : Style::warn;
-        x = c.text(1, x, fmt::format("{} ", text::terminal_safe(flag)), style);
+    for (const auto& [flag, count] : totals.worst_flags) {
+        x = c.text(1, x, fmt::format("{} ", text::terminal_safe(flag)),
+                   tui::severity_style(tui::flag_severity(flag)));
         x = c.text(1, x, fmt::format("on {}  ", count), Style::dim);
     }
 }

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "analysis/rules_catalog.hpp"
+#include "tui/flag_severity.hpp"
 
 namespace edgetop::fleet {
 
@@ -72,16 +72,19 @@ void set_hottest(FleetRow& row, const json& sample, const json& board) {
     row.hottest_c = number_at(*hottest, "temp_c");
     for (const auto& zone : member(board, "thermal_trips")) {
         if (text_at(zone, "zone") != row.hottest_zone) continue;
-        for (const auto& trip : member(zone, "trips"))
-            if (auto temp = number_at(trip, "temp_c"); temp && (!row.trip_c || *temp < *row.trip_c))
-                row.trip_c = temp;
+        for (const auto& trip : member(zone, "trips")) {
+            auto temp = number_at(trip, "temp_c");
+            if (!temp) continue;
+            row.hottest_trips.push_back({text_at(trip, "type").value_or(""), *temp});
+            if (!row.trip_c || *temp < *row.trip_c) row.trip_c = temp;
+        }
     }
 }
 
 void set_flags(FleetRow& row, const json& flags) {
     if (!flags.is_array()) return;
     std::optional<double> newest_t;
-    int worst_rank = -1;
+
     for (const auto& event : flags) {
         auto id = text_at(event, "flag");
         if (!id) continue;
@@ -91,12 +94,10 @@ void set_flags(FleetRow& row, const json& flags) {
             newest_t = t;
             row.newest_flag = id;
         }
-        const auto* rule = analysis::find_rule(*id);
-        auto severity = rule ? rule->severity : analysis::Severity::warning;
-        if (static_cast<int>(severity) >= worst_rank) {
-            worst_rank = static_cast<int>(severity);
+        auto severity = tui::flag_severity(*id);
+        if (!row.worst_severity || severity >= *row.worst_severity) {
             row.worst_flag = id;
-            row.worst_severity = std::string(analysis::to_string(severity));
+            row.worst_severity = severity;
         }
     }
 }

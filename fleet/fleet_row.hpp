@@ -4,9 +4,12 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/rules_types.hpp"
+#include "edgetop/board.hpp"
 #include "fleet/fleet_hosts.hpp"
 
 namespace edgetop::fleet {
@@ -30,13 +33,14 @@ struct FleetRow {
     std::optional<double> power_mw;      // the board's total input power
     std::optional<std::string> hottest_zone;
     std::optional<double> hottest_c;
-    std::optional<double> trip_c;  // the hottest zone's lowest trip point
+    std::vector<TripPoint> hottest_trips;  // the hottest zone's, as the board describes them
+    std::optional<double> trip_c;          // the lowest of them
     std::optional<double> mem_pct;
     std::optional<double> disk_bytes_per_s;  // read and written, every disk
     std::optional<double> net_bytes_per_s;   // received and sent, every interface
     int flags = 0;
     std::optional<std::string> worst_flag;  // the most severe raised, the newest among equals
-    std::optional<std::string> worst_severity;
+    std::optional<analysis::Severity> worst_severity;
     std::optional<std::string> newest_flag;
 
     std::optional<double> headroom_c() const;

@@ -117,7 +117,7 @@ TEST(FleetRow, TakesEachValueFromTheAnswersAndTheWorstAndNewestFlag) {
     EXPECT_DOUBLE_EQ(*row.net_bytes_per_s, 1024);
     EXPECT_EQ(row.flags, 2);
     EXPECT_EQ(row.worst_flag, "thermal_throttle");  // critical, before a newer warning
-    EXPECT_EQ(row.worst_severity, "critical");
+    EXPECT_EQ(row.worst_severity, analysis::Severity::critical);
     EXPECT_EQ(row.newest_flag, "gpu_saturated");
 }
 
