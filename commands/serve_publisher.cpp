@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/cli_help.hpp"
 #include "report/report_event_json.hpp"
 #include "session/session_sample_line.hpp"
 
@@ -38,6 +39,7 @@ ServePublisher::ServePublisher(std::shared_ptr<exporter::LatestMetrics> metrics,
 void ServePublisher::on_start(const SessionHeader& header) {
     model_.emplace(header.board, flag_ids_, ticks_per_s_);
     model_->set_group_series(groups_);
+    model_->set_version(std::string(cli::version()));
     if (logging_) model_->set_log_state(0, 0);
     if (api_) {
         api_->publish_board(api_board_json(header));

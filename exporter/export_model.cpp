@@ -26,7 +26,7 @@ Families ExportModel::add(const Sample& sample) {
     count_flags(sample);
     energy_.add(sample);
     return build_families({board_, sample, flags_, energy_, samples_, ticks_per_s_,
-                           log_write_errors_, log_bytes_written_, groups_});
+                           log_write_errors_, log_bytes_written_, groups_, version_});
 }
 
 }  // namespace edgetop::exporter

@@ -26,6 +26,8 @@ class ExportModel {
     // serve --log: the failed writes of the session file and the bytes written to it so far,
     // served from now on.
     void set_group_series(GroupSeries groups) { groups_ = groups; }
+    // The serving edgetop's version, served as edgetop_build_info.
+    void set_version(std::string version) { version_ = std::move(version); }
     void set_log_state(uint64_t failed_writes, uint64_t bytes_written) {
         log_write_errors_ = failed_writes;
         log_bytes_written_ = bytes_written;
@@ -42,6 +44,7 @@ class ExportModel {
     std::optional<uint64_t> log_write_errors_;
     std::optional<uint64_t> log_bytes_written_;
     GroupSeries groups_;
+    std::string version_;
 };
 
 }  // namespace edgetop::exporter

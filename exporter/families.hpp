@@ -44,6 +44,7 @@ struct FamilyInput {
     // serve --log: bytes written to the session file so far; absent without a log.
     std::optional<uint64_t> log_bytes_written{};
     GroupSeries groups{};
+    std::string_view version{};  // the serving edgetop's; no edgetop_build_info series when empty
 };
 
 void append_cpu_families(const FamilyInput& in, Families& out);      // CPU, context switches, procs

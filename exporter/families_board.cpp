@@ -19,6 +19,11 @@ void append_identity(const FamilyInput& in, Families& out) {
                {"jetpack", board.jetpack.value_or("")}});
     out.push_back(std::move(info));
 
+    auto build = make_family("edgetop_build_info",
+                             "The version of the edgetop serving these values.", MetricType::Gauge);
+    if (!in.version.empty()) add_value(build, 1, {{"version", std::string(in.version)}});
+    out.push_back(std::move(build));
+
     auto mode =
         make_family("edgetop_power_mode_info",
                     "The nvpmodel power mode in force when edgetop started.", MetricType::Gauge);

@@ -28,6 +28,7 @@ void append_cpu_families(const FamilyInput& in, Families& out) {
         if (core.ticks)
             add_cpu_seconds(seconds, std::to_string(core.id), *core.ticks, in.ticks_per_s);
     out.push_back(std::move(seconds));
+    append_schema_families(&in.sample.cpu, out);
     append_schema_families(in.sample.cpu.cores, out);
 
     const auto& system = in.sample.system;

@@ -22,6 +22,15 @@
 namespace edgetop::exporter {
 
 template <>
+struct SchemaMetrics<CpuSample> {
+    using S = CpuSample;
+    static constexpr auto metrics = std::make_tuple(metric<S, schema::index_of<S>("util")>(
+        "edgetop_cpu_utilization_ratio",
+        "Busy share of all CPU time over the last sample interval, 0 to 1 (absent in the first "
+        "sample)."));
+};
+
+template <>
 struct SchemaMetrics<CoreSample> {
     using S = CoreSample;
     static constexpr auto label = exporter::label<S, schema::index_of<S>("id")>("cpu");

@@ -90,6 +90,21 @@ TEST(ExportModel, OrinGpuEmcEnginesThermalFanMemoryAndBoard) {
     EXPECT_EQ(*value(families, "edgetop_samples_total"), 2);
 }
 
+TEST(ExportModel, TheSamplesCpuShareAndTheServingVersion) {
+    Sampler sampler{Root(testing::fixture_path("agx-orin"))};
+    ExportModel model(sampler.board(), {}, 100);
+    Sample sample = sampler.sample();
+    sample.cpu.util_pct = 37.5;
+    Families without = model.add(sample);
+    EXPECT_DOUBLE_EQ(*value(without, "edgetop_cpu_utilization_ratio"), 0.375);
+    EXPECT_EQ(find(without, "edgetop_build_info"), nullptr);  // no version, no family
+    model.set_version("1.2.3");
+    sample.cpu.util_pct.reset();  // the first sample has none
+    Families with = model.add(sample);
+    EXPECT_EQ(*value(with, "edgetop_build_info", {{"version", "1.2.3"}}), 1);
+    EXPECT_FALSE(value(with, "edgetop_cpu_utilization_ratio"));
+}
+
 TEST(ExportModel, OrinPressureCoolingFaultsAndOomKills) {
     Families families = families_of("agx-orin");
     // PSI avg10 in percent served as a ratio: memory full 0.41 % -> 0.0041.
