@@ -137,6 +137,8 @@ struct FleetArgs {
     double timeout_s = 2;                          // each request to a board
     int parallel = 32;                             // boards read at once
     double stale_s = 10;                           // a sample older than this is stale
+    std::string ssh_command = "ssh";               // ssh:// boards: the ssh to run
+    std::string remote_edgetop = "edgetop";        // ssh:// boards: the edgetop to run there
 
     bool operator==(const FleetArgs&) const = default;
 };

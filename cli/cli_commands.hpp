@@ -723,9 +723,9 @@ on standard output, exit status 2.
 )roff",
         ""},
     CommandSpec{command::fleet, "fleet",
-                "every board of a fleet, read from its edgetop serve: the fleet page on a "
-                "terminal, else one line per board (state, CPU, GPU, EMC, power, the hottest "
-                "zone, memory, raised flags)",
+                "every board of a fleet, read from its edgetop serve, a Prometheus or ssh: the "
+                "fleet page on a terminal, else one line per board (state, CPU, GPU, EMC, power, "
+                "the hottest zone, memory, raised flags)",
                 "", "",
                 R"roff(Reads each
 .I HOST
@@ -736,7 +736,11 @@ on standard output, exit status 2.
 .BI https:// HOST : PORT
 or
 .BI unix: PATH\c
-) and the boards of
+; every board a Prometheus has:
+.BI prometheus+http:// HOST : PORT\c
+[\fB?match=\fIMATCHERS\fR]; a board reached by ssh:
+.BI ssh:// \fR[\fIUSER\fB@\fR]\fIHOST\fR[\fB:\fIPORT\fR],
+see below) and the boards of
 .BR \-\-hosts\-file ,
 a bounded number at a time
 .RB ( \-\-parallel ),
@@ -828,6 +832,42 @@ http://127.0.0.1:9102
 .IP
 A board without a name is named by its
 .IR HOST : PORT .
+.IP
+.BI prometheus+http:// HOST : PORT
+(or
+.BR https ,
+with a path for a Thanos or Mimir behind a prefix) is every board the Prometheus scrapes or
+receives by remote write, chosen by the label matchers of
+.BI ?match= MATCHERS
+when given
+.RB ( 'job="edgetop",site="lab"' ,
+as inside PromQL's braces): about twenty instant queries a round, whatever the number of
+boards, evaluated at one instant.
+A board is named by its
+.B instance
+label and has the series' other target labels
+.RB ( job ,
+.BR site ...)
+as its labels.
+CPU, GPU, EMC, power, temperatures, trips and memory are the gauges of its latest scraped
+sample; disk and network rates Prometheus'
+.B irate
+over its last two scrapes; flags those raised (no newest).
+It is down when its scrape fails (with Prometheus' reason) or Prometheus has no current sample
+of it (boards seen within the last hour stay listed), stale when its sample was older than
+.B \-\-stale
+when Prometheus took it.
+Enter opens its view from its serve at the scrape URL, where reachable.
+.IP
+.BI ssh:// \fR[\fIUSER\fB@\fR]\fIHOST\fR[\fB:\fIPORT\fR]
+is read through the user's ssh
+.RB ( \-\-ssh\-command ;
+their config and keys, BatchMode): it runs
+.B \-\-remote\-edgetop serve
+on the board on a unix socket in a new directory of mode 0700 under /tmp, forwards a local
+socket to it and reads it as any serve; one ssh per board while fleet runs, and the board's
+serve and directory go when it ends.
+A board whose ssh fails is down with ssh's last line of error.
 )roff",
                 ""},
 };
@@ -866,8 +906,9 @@ in
 .BR COMMANDS .
 )roff"},
     OperandSpec{"fleet", "HOST...",
-                "URLs of edgetop serves (http://HOST:PORT, https://HOST:PORT, unix:PATH), beside "
-                "or instead of --hosts-file",
+                "boards: edgetop serves (http(s)://HOST:PORT, unix:PATH), a Prometheus "
+                "(prometheus+http(s)://HOST:PORT[?match=MATCHERS]) or ssh://[USER@]HOST[:PORT], "
+                "beside or instead of --hosts-file",
                 R"roff(.I HOST ...
 URLs of
 .B edgetop serve
@@ -877,6 +918,10 @@ processes:
 .BI https:// HOST : PORT
 or
 .BI unix: PATH\c
+; of a Prometheus,
+.BI prometheus+http:// HOST : PORT\c
+[\fB?match=\fIMATCHERS\fR]; or of a board reached by ssh,
+.BI ssh:// \fR[\fIUSER\fB@\fR]\fIHOST\fR[\fB:\fIPORT\fR]\c
 ; with
 .BR \-\-hosts\-file ,
 read after its boards.

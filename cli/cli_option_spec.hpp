@@ -40,6 +40,7 @@ enum class ValueKind {
     field_list,       // FIELD,FIELD,... (nvidia-smi's names, checked by the command)
     series,           // a number of groups of series, 0 to 1000
     user_name,        // an HTTP basic auth user name: no colon, no control character
+    command_line,     // a command and its arguments: not blank, no control character
 };
 
 struct OptionSpec {

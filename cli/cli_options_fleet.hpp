@@ -45,7 +45,8 @@ Default: 2000.
                "print one JSON object per board instead of the table", "", command::fleet,
                store<&Args::fleet, &FleetArgs::json>,
                R"roff(Print one JSON object per board, one a line, instead of the table: name,
-url, labels, state, reason, the sample's t, time and age_s, model, power_mode, edgetop_version,
+url (null for a board that only pushes to a Prometheus), via (the Prometheus a board was read
+through, else null), labels, state, reason, the sample's t, time and age_s, model, power_mode, edgetop_version,
 cpu_util_pct, gpu_load_pct, emc_util_pct, power_mw, hottest (zone, temp_c, trip_c, headroom_c),
 mem_used_pct, disk_bytes_per_s, net_bytes_per_s and flags (count, worst, worst_severity, newest);
 null where absent.
@@ -124,6 +125,30 @@ Default: 2.
 .I N
 boards at once (1 to 4096).
 Default: 32.
+)roff"},
+    OptionSpec{"ssh-command", 0, "CMD", ValueKind::command_line,
+               "ssh:// boards: run CMD as ssh (split at blanks), e.g. 'ssh -F FILE'", "ssh",
+               command::fleet, store<&Args::fleet, &FleetArgs::ssh_command>,
+               R"roff(For
+.B ssh://
+boards, run
+.I CMD
+(split at blanks, no quoting) as ssh, e.g.
+.BR "'ssh \-F ~/.ssh/fleet_config'" ;
+fleet adds
+.BR "\-T \-o BatchMode=yes \-o ExitOnForwardFailure=yes" ,
+the forward and the board's command.
+Default: ssh.
+)roff"},
+    OptionSpec{"remote-edgetop", 0, "CMD", ValueKind::command_line,
+               "ssh:// boards: the edgetop to run on the board (a path, options allowed)",
+               "edgetop", command::fleet, store<&Args::fleet, &FleetArgs::remote_edgetop>,
+               R"roff(For
+.B ssh://
+boards, the edgetop to run on the board, as its login shell reads it: a path (the static
+binary copied there) and global options if needed, e.g.
+.BR "'/opt/edgetop/edgetop \-\-root /srv/board'" .
+Default: edgetop (found in the PATH of a non-interactive ssh session).
 )roff"},
     OptionSpec{"stale", 0, "S", ValueKind::seconds,
                "a board whose sample is older than S seconds is stale", "10", command::fleet,

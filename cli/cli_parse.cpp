@@ -253,6 +253,13 @@ Value convert(const OptionSpec& o, const std::string& value) {
                 }))
                 throw fail("a user name without ':' or control characters");
             return value;
+        case ValueKind::command_line:
+            if (value.find_first_not_of(" \t") == std::string::npos ||
+                std::any_of(value.begin(), value.end(), [](char c) {
+                    return c != '\t' && (static_cast<unsigned char>(c) < 0x20 || c == 0x7f);
+                }))
+                throw fail("a command line without control characters");
+            return value;
         case ValueKind::field_list:
             if (value.empty()) throw fail("field names separated by commas");
             return value;

@@ -72,6 +72,8 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const ProcessSt
     posix_spawn_file_actions_init(&files);
     if (options.stdin_from_null)
         posix_spawn_file_actions_addopen(&files, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    if (options.input_fd >= 0)
+        posix_spawn_file_actions_adddup2(&files, options.input_fd, STDIN_FILENO);
     if (options.stdout_to_stderr)
         posix_spawn_file_actions_adddup2(&files, STDERR_FILENO, STDOUT_FILENO);
     if (options.output_fd >= 0) {

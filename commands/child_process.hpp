@@ -20,6 +20,7 @@ struct ChildOptions {
     bool stdin_from_null = false;    // it cannot stop to ask a question
     bool stdout_to_stderr = false;   // edgetop's standard output stays its own
     int output_fd = -1;              // where its standard output and error go (a pipe), if >= 0
+    int input_fd = -1;               // its standard input (a pipe's end), if >= 0
 };
 
 class ChildProcess {

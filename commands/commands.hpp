@@ -24,7 +24,7 @@ const Sample& snapshot_sample(Sampler& sampler);
 // edgetop query FIELD... (or --smi): chosen values of a sample, from the board or a serve.
 int run_query(const cli::Args& args);
 // edgetop fleet HOST...: every board's state and headline values, from their serves.
-int run_fleet(const cli::Args& args);
+int run_fleet(const cli::Args& args, const ProcessStart& start);
 // edgetop (no command): the interactive view on a terminal, else (or with --once) the snapshot.
 int run_default(const cli::Args& args);
 // The interactive view on live data.

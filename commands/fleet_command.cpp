@@ -1,18 +1,22 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "commands/commands.hpp"
 #include "commands/remote_feed.hpp"
+#include "commands/ssh_tunnel.hpp"
 #include "commands/tui_recorder.hpp"
 #include "exporter/http_auth.hpp"
 #include "exporter/web_config_source.hpp"
 #include "fleet/fleet_fetch.hpp"
 #include "fleet/fleet_output.hpp"
 #include "fleet/fleet_view.hpp"
+#include "sensors/core/text_scan.hpp"
 #include "tui/tui.hpp"
 
 namespace edgetop {
@@ -38,6 +42,8 @@ exporter::HttpCredentials credentials_of(const cli::FleetArgs& f) {
 // Enter on the fleet page: the board's own view, every page, until q or Esc.
 std::string open_board_view(const fleet::FleetHost& host, const fleet::FetchOptions& options,
                             const fleet::FleetViewOptions& view) {
+    if (host.target.text.empty())
+        return "Prometheus has no address of its serve (its samples come by remote write)";
     try {
         RemoteFeed feed(host, options);
         SessionFileRecorder recorder(feed, host.name, host.target.text, view.interval.count());
@@ -54,6 +60,14 @@ std::string open_board_view(const fleet::FleetHost& host, const fleet::FetchOpti
     }
 }
 
+std::vector<std::string> words(const std::string& line) {
+    std::vector<std::string> out;
+    std::string_view rest = line;
+    for (auto word = next_token(rest); !word.empty(); word = next_token(rest))
+        out.emplace_back(word);
+    return out;
+}
+
 bool write_out(const std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return std::fflush(stdout) == 0;
@@ -61,7 +75,7 @@ bool write_out(const std::string& text) {
 
 }  // namespace
 
-int run_fleet(const cli::Args& args) {
+int run_fleet(const cli::Args& args, const ProcessStart& start) {
     const cli::FleetArgs& f = args.fleet;
     fleet::HostList list;
     if (f.hosts_file) {
@@ -91,6 +105,25 @@ int run_fleet(const cli::Args& args) {
     options.limits.max_body_bytes = kMaxAnswerBytes;
     options.parallel = f.parallel;
     options.stale_s = f.stale_s;
+
+    std::unique_ptr<SshTunnels> tunnels;
+    if (std::any_of(list.hosts.begin(), list.hosts.end(),
+                    [](const auto& host) { return host.kind == fleet::HostKind::ssh; })) {
+        SshOptions ssh;
+        ssh.command = words(f.ssh_command);
+        ssh.remote_edgetop = f.remote_edgetop;
+        ssh.interval_ms = static_cast<int>(f.interval_ms);
+        try {
+            tunnels = std::make_unique<SshTunnels>(list.hosts, ssh, start);
+        } catch (const std::runtime_error& e) {
+            print_error(e.what());
+            return 1;
+        }
+        options.connect = [&tunnels](const fleet::FleetHost& host,
+                                     const fleet::FetchOptions& fetch) {
+            return tunnels->connect(host, fetch);
+        };
+    }
 
     if (!f.once && !f.json && isatty(STDOUT_FILENO) && isatty(STDIN_FILENO)) {
         fleet::FleetViewOptions view;

@@ -79,7 +79,7 @@ int run(int argc, const char* const* argv) {
         if (args.command == "serve") return run_serve(args, start);
         if (args.command == "export") return run_export(args);
         if (args.command == "query") return run_query(args);
-        if (args.command == "fleet") return run_fleet(args);
+        if (args.command == "fleet") return run_fleet(args, start);
         return run_default(args);
     } catch (const std::exception& e) {
         return fail(1, e.what());

@@ -1,16 +1,32 @@
 // Reading every board of a fleet once: its sample, raised flags and board description from its
-// serve's JSON API, a bounded number of boards at a time, each bounded in time and size, so
-// that a board that hangs, answers garbage or sends a huge body costs the others nothing.
+// serve's JSON API (through an ssh tunnel for ssh:// hosts), or every board of a Prometheus with
+// its instant queries; a bounded number of hosts at a time, each request bounded in time and
+// size, so that a board that hangs, answers garbage or sends a huge body costs the others
+// nothing.
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <optional>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "exporter/http_client.hpp"
 #include "fleet/fleet_hosts.hpp"
 #include "fleet/fleet_row.hpp"
 
 namespace edgetop::fleet {
+
+// A board's description as last read: /api/v1/board changes only when its serve restarts.
+struct BoardMemo {
+    std::mutex mutex;
+    nlohmann::json board;
+    std::optional<double> t;  // the sample's t when it was read (t restarts with the serve)
+    std::chrono::steady_clock::time_point read_at;
+};
 
 struct FetchOptions {
     exporter::HttpCredentials credentials;
@@ -19,6 +35,9 @@ struct FetchOptions {
     double stale_s = 10;                // a sample older than this is stale
     // Once set, no further board is started (the page is closing); rows not read stay down.
     const std::atomic<bool>* cancel = nullptr;
+    // ssh hosts: makes the way to the board's serve (the local end of target) ready; "" once it
+    // is, else why not. Null: ssh hosts are down.
+    std::function<std::string(const FleetHost&, const FetchOptions&)> connect;
 };
 
 // The body of one 200 answer of the board's API (path: "/api/v1/sample"). Throws
@@ -28,7 +47,14 @@ std::string get_body(const FleetHost& host, std::string_view path, const FetchOp
 // One board: three GETs. Its row says down, with the reason, when any of them fails.
 FleetRow fetch_row(const FleetHost& host, const FetchOptions& options);
 
-// Every board, rows in the order of hosts.
+// The rows of one host: its board's, or a Prometheus' boards (one down row naming the
+// Prometheus when it cannot be read).
+std::vector<FleetRow> fetch_host(const FleetHost& host, const FetchOptions& options);
+
+// Every host, rows in the order of hosts.
 std::vector<FleetRow> fetch_rows(const std::vector<FleetHost>& hosts, const FetchOptions& options);
+// The same, each host's rows apart.
+std::vector<std::vector<FleetRow>> fetch_hosts(const std::vector<FleetHost>& hosts,
+                                               const FetchOptions& options);
 
 }  // namespace edgetop::fleet

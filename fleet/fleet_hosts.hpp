@@ -1,7 +1,11 @@
 // The boards of a fleet: URLs given on the command line and lines of a hosts file
-// ("[NAME] URL [KEY=VALUE...]", '#' comments), each with a name that is unique in the fleet.
+// ("[NAME] URL [KEY=VALUE...]", '#' comments), each with a name that is unique in the fleet. A
+// URL is a board's serve (http, https, unix), a Prometheus that has many boards
+// (prometheus+http(s)://, read with instant queries), or a board reached by ssh (ssh://).
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,10 +15,33 @@
 
 namespace edgetop::fleet {
 
+enum class HostKind { serve, prometheus, ssh };
+
+// ssh://[USER@]HOST[:PORT]
+struct SshDestination {
+    std::string user;  // "" for ssh's own choice
+    std::string host;
+    std::optional<int> port;
+};
+
+class DiscoveredBoards;
+struct BoardMemo;
+
 struct FleetHost {
     std::string name;
-    exporter::HttpTarget target;  // its path (a reverse proxy's prefix) leads every request's
+    // serve: its path (a reverse proxy's prefix) leads every request's. prometheus: its API's.
+    // ssh: the local end of the forwarded socket of the board's serve (text: the ssh:// URL).
+    exporter::HttpTarget target;
     std::vector<std::pair<std::string, std::string>> labels;  // in the order given
+    HostKind kind = HostKind::serve;
+    std::string matchers;  // prometheus: the label matchers that pick its boards ("job=\"x\"")
+    SshDestination ssh;
+    std::string via;  // a board read through a Prometheus: that Prometheus' name
+    // prometheus: the boards it has, kept for as long as the host (rows point at them).
+    std::shared_ptr<DiscoveredBoards> boards;
+    // serve, ssh: its board description, read again only when its serve restarted or a minute
+    // passed.
+    std::shared_ptr<BoardMemo> memo;
 };
 
 struct HostList {
@@ -24,6 +51,13 @@ struct HostList {
 
 // The name a host gets when none is given: HOST:PORT of its URL, or the socket's path.
 std::string default_name(const exporter::HttpTarget& target);
+
+// The host a URL names, or why it names none.
+struct ParsedHost {
+    std::optional<FleetHost> host;
+    std::string problem;
+};
+ParsedHost parse_host_url(std::string_view url);
 
 // Adds one URL of the command line. A URL fleet cannot read or a name already in the list is a
 // problem, and the host is left out.

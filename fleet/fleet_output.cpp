@@ -97,7 +97,10 @@ nlohmann::ordered_json row_json(const FleetRow& row) {
         labels[key] = value;
     nlohmann::ordered_json json{
         {"name", row.host->name},
-        {"url", row.host->target.text},
+        {"url", row.host->target.text.empty() ? nlohmann::ordered_json(nullptr)
+                                              : nlohmann::ordered_json(row.host->target.text)},
+        {"via", row.host->via.empty() ? nlohmann::ordered_json(nullptr)
+                                      : nlohmann::ordered_json(row.host->via)},
         {"labels", labels},
         {"state", to_string(row.state)},
         {"reason",

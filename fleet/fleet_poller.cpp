@@ -47,9 +47,9 @@ std::uint64_t FleetPoller::round() const {
 }
 
 void FleetPoller::run() {
-    std::vector<FleetRow> rows(hosts_.size());
+    std::vector<std::vector<FleetRow>> rows(hosts_.size());
     for (std::size_t i = 0; i < hosts_.size(); ++i)
-        rows[i] = down_row(hosts_[i], "not read yet");
+        rows[i] = {down_row(hosts_[i], "not read yet")};
     for (;;) {
         auto started = Clock::now();
         std::vector<FleetHost> due;
@@ -59,12 +59,16 @@ void FleetPoller::run() {
                 due.push_back(hosts_[i]);
                 index.push_back(i);
             }
-        auto fetched = fetch_rows(due, options_);
+        auto fetched = fetch_hosts(due, options_);
         if (cancel_) return;
         for (std::size_t k = 0; k < index.size(); ++k) {
             std::size_t i = index[k];
-            fetched[k].host = &hosts_[i];  // the copy in `due` goes with this round
-            bool down = fetched[k].state == HostState::down;
+            // A serve's row points at the copy in `due`, which goes with this round (a
+            // Prometheus' rows point at the boards it keeps).
+            for (auto& row : fetched[k])
+                if (row.host == &due[k]) row.host = &hosts_[i];
+            bool down = fetched[k].size() == 1 && fetched[k][0].host == &hosts_[i] &&
+                        fetched[k][0].state == HostState::down;
             failures_[i] = down ? failures_[i] + 1 : 0;
             auto wait = down ? std::min<Clock::duration>(
                                    interval_ * (1 << std::min(failures_[i] - 1, 10)), kMaxBackoff)
@@ -73,8 +77,11 @@ void FleetPoller::run() {
             rows[i] = std::move(fetched[k]);
         }
         auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+        std::vector<FleetRow> all;
+        for (const auto& host_rows : rows)
+            all.insert(all.end(), host_rows.begin(), host_rows.end());
         std::unique_lock lock(mutex_);
-        latest_.rows = rows;
+        latest_.rows = std::move(all);
         latest_.round += 1;
         latest_.last_round = took;
         if (wake_.wait_until(lock, started + interval_, [this] { return stop_; })) return;

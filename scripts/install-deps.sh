@@ -9,7 +9,8 @@
 #            links of the test executables), systemd (systemd-analyze checks the service unit),
 #            openssl, curl and python3 (the certificates and clients of serve's TLS and stream
 #            tests), python3-jsonschema (validates sample lines against the API's schema),
-#            util-linux (setpriv: curl as another user at a unix socket), and a
+#            util-linux (setpriv: curl as another user at a unix socket), openssh-server and
+#            -client (fleet's ssh:// boards, through an sshd the test starts), and a
 #            decimal-comma locale (de_DE.UTF-8, generated
 #            from the locales package) for the tests that a file's numbers ignore the locale
 #     fuzz   build plus clang (libFuzzer and its sanitizers), what `make fuzz` needs
@@ -75,7 +76,7 @@ case "$id $version" in
     ;;
 esac
 test_only=(libgtest-dev libgmock-dev libbenchmark-dev prometheus tmux procps libcap2-bin lld systemd
-  locales openssl curl python3 python3-jsonschema util-linux)
+  locales openssl curl python3 python3-jsonschema util-linux openssh-server openssh-client)
 # Every target release packages `clang` (its libFuzzer and sanitizer runtimes come with it).
 fuzz_only=(clang)
 
@@ -114,7 +115,8 @@ fi
 echo "installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 
-# The Prometheus server is installed for promtool only: its service must not start. A
+# The Prometheus server and sshd are installed for the tests, which start their own: the
+# services must not start. A
 # policy-rc.d that answers 101 tells invoke-rc.d (and deb-systemd-invoke) to start nothing while
 # the packages install; the previous one, if any, comes back afterwards.
 policy=/usr/sbin/policy-rc.d
@@ -139,5 +141,8 @@ $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 
 if [[ " ${missing[*]} " == *" prometheus "* ]] && [ -d /run/systemd/system ]; then
   $sudo systemctl disable --now prometheus >/dev/null 2>&1 || true
+fi
+if [[ " ${missing[*]} " == *" openssh-server "* ]] && [ -d /run/systemd/system ]; then
+  $sudo systemctl disable --now ssh >/dev/null 2>&1 || true
 fi
 ensure_comma_locale

@@ -29,7 +29,7 @@ TEST(FleetHosts, AFileGivesNamesUrlsAndLabelsAndNamesEachBadLineByItsNumber) {
                    "\n"
                    "http://[fe80::1]:9102\n"
                    "cam\tunix:/run/edgetop.sock\tsite=gate\n"
-                   "orin-08 ssh://10.0.3.8\n"
+                   "orin-08 ftp://10.0.3.8\n"
                    "orin-09 http://10.0.3.9:9102 rack\n"
                    "orin-07 http://10.0.3.10:9102\n"
                    "site=lab http://10.0.3.11:9102\n"
@@ -47,7 +47,7 @@ TEST(FleetHosts, AFileGivesNamesUrlsAndLabelsAndNamesEachBadLineByItsNumber) {
     EXPECT_EQ(list.hosts[2].target.socket_path, "/run/edgetop.sock");
     EXPECT_EQ(list.hosts[3].target.path, "/boards/orin-12/");
     ASSERT_EQ(list.problems.size(), 4u);
-    EXPECT_THAT(list.problems[0], HasSubstr("hosts.txt:6: ssh://10.0.3.8: expected http://"));
+    EXPECT_THAT(list.problems[0], HasSubstr("hosts.txt:6: ftp://10.0.3.8: expected http(s)://"));
     EXPECT_THAT(list.problems[1], HasSubstr("hosts.txt:7: rack: expected a label KEY=VALUE"));
     EXPECT_THAT(list.problems[2],
                 HasSubstr("hosts.txt:8: http://10.0.3.10:9102: the name orin-07 is already "
@@ -64,7 +64,7 @@ TEST(FleetHosts, AUrlOfTheCommandLineIsNamedByItsHostAndPort) {
     EXPECT_EQ(list.hosts[0].name, "127.0.0.1:9102");
     ASSERT_EQ(list.problems.size(), 2u);
     EXPECT_THAT(list.problems[0], HasSubstr("the name 127.0.0.1:9102 is already"));
-    EXPECT_THAT(list.problems[1], HasSubstr("ftp://127.0.0.1: expected http://"));
+    EXPECT_THAT(list.problems[1], HasSubstr("ftp://127.0.0.1: expected http(s)://"));
 }
 
 // The parts of an AGX Orin's answers the row reads (tests/fixtures/agx-orin served; the trips are

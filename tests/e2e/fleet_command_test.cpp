@@ -278,7 +278,7 @@ TEST(FleetCommand, ATlsServeWithClientCertificatesAndBasicAuthIsReadWithAllThree
 
 TEST(FleetCommand, BadHostsFilesAndFlagsAreOneLineAndExitTwoBeforeAnyBoardIsRead) {
     TempDir dir;
-    std::ofstream(dir.file("bad")) << "orin ssh://10.0.0.7\nnano http://10.0.0.8 rack\n";
+    std::ofstream(dir.file("bad")) << "orin ftp://10.0.0.7\nnano http://10.0.0.8 rack\n";
     std::ofstream(dir.file("empty-token")) << "\n";
     struct Case {
         std::vector<std::string> args;
@@ -292,7 +292,8 @@ TEST(FleetCommand, BadHostsFilesAndFlagsAreOneLineAndExitTwoBeforeAnyBoardIsRead
          "edgetop: --hosts-file " + dir.file("missing") + ": no such file\n"},
         {{"fleet", "--hosts-file", dir.file("bad")},
          "edgetop: fleet: " + dir.file("bad") +
-             ":1: ssh://10.0.0.7: expected http://HOST:PORT, https://HOST:PORT or unix:PATH\n"
+             ":1: ftp://10.0.0.7: expected http(s)://HOST:PORT, unix:PATH, "
+             "prometheus+http(s)://HOST:PORT[?match=MATCHERS] or ssh://[USER@]HOST[:PORT]\n"
              "edgetop: fleet: " +
              dir.file("bad") +
              ":2: rack: expected a label KEY=VALUE (KEY of letters, digits and _)\n"

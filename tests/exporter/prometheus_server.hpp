@@ -63,6 +63,7 @@ class PrometheusServer {
                  {.log_path = dir.file("prometheus.log")}) {}
 
     ChildProcess& child() { return child_; }
+    int port() const { return port_; }
 
     // GET of the HTTP API, parsed; null when it does not answer (yet).
     nlohmann::json api(const std::string& path_and_query) {

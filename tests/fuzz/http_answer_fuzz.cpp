@@ -4,7 +4,8 @@
 // every key path of the sample schema (lists at their first element) looked up and written as
 // CSV and JSON, and nvidia-smi's lines of every --query-gpu field; and the JSON, whatever its
 // shape, as each answer of a fleet board (sample, flags, board) made into its row, its line of
-// the table and its JSON object. Built and run by run_fuzz.sh.
+// the table and its JSON object; and as a Prometheus' answer to each of fleet's instant queries
+// and its targets, made into the rows of that Prometheus' boards. Built and run by run_fuzz.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include "exporter/http_answer.hpp"
 #include "fleet/fleet_hosts.hpp"
 #include "fleet/fleet_output.hpp"
+#include "fleet/fleet_prometheus.hpp"
 #include "fleet/fleet_row.hpp"
 
 namespace {
@@ -77,6 +79,28 @@ void show_fleet_row(const nlohmann::json& answer) {
         (void)edgetop::fleet::row_json(row).dump();
 }
 
+void show_prometheus_rows(const nlohmann::json& answer) {
+    static const edgetop::fleet::HostList hosts = [] {
+        edgetop::fleet::HostList list;
+        edgetop::fleet::add_url(list, "prometheus+http://127.0.0.1:9090?match=job=\"edgetop\"");
+        return list;
+    }();
+    const auto& source = hosts.hosts.at(0);
+    edgetop::fleet::PrometheusRound round;
+    round.now_unix_s = 1.8e9;
+    round.targets = answer;
+    try {
+        auto series = edgetop::fleet::parse_prometheus_vector(answer);
+        for (const auto& query : edgetop::fleet::prometheus_queries(source.matchers))
+            round.vectors[query.key] = series;
+    } catch (const std::runtime_error&) {
+    }
+    auto rows = edgetop::fleet::rows_from_prometheus(source, round, 60);
+    (void)edgetop::fleet::fleet_table(rows);
+    for (const auto& row : rows)
+        (void)edgetop::fleet::row_json(row).dump();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -100,6 +124,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     auto sample = nlohmann::ordered_json::parse(reply.body, nullptr, false);
     if (sample.is_object() && sample.contains("t")) print_sample(sample);
     auto answer = nlohmann::json::parse(reply.body, nullptr, false);
-    if (!answer.is_discarded()) show_fleet_row(answer);
+    if (!answer.is_discarded()) {
+        show_fleet_row(answer);
+        show_prometheus_rows(answer);
+    }
     return 0;
 }

@@ -1,0 +1,266 @@
+// edgetop fleet over the two other ways to a board: a real Prometheus scraping real serves (each
+// row equals what its serve sampled at the scrape; a board stopped is down once Prometheus marks
+// its scrape failing, with Prometheus' reason), and ssh through a real sshd started here on a
+// loopback port with a throwaway host key and user key (the board's row equals a serve of the
+// same fixture read directly; the board's serve and its socket directory go when fleet ends).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "e2e/edgetop_process.hpp"
+#include "exporter/prometheus_server.hpp"
+#include "exporter/serve_process.hpp"
+
+namespace edgetop::testing::fleet_remote {
+
+using nlohmann::json;
+using ::testing::HasSubstr;
+using namespace std::chrono_literals;
+
+bool wait_for_first_sample(ServeProcess& serve) {
+    for (int i = 0; i < 400; ++i) {
+        auto answer = serve.get("/api/v1/sample");
+        if (answer && answer->status == 200) return true;
+        std::this_thread::sleep_for(50ms);
+    }
+    return false;
+}
+
+std::map<std::string, json> rows_by_name(const std::string& out) {
+    std::map<std::string, json> rows;
+    for (const auto& line : split_lines(out)) {
+        auto row = json::parse(line);
+        rows[row["name"].get<std::string>()] = row;
+    }
+    return rows;
+}
+
+std::string instance_of(int port) {
+    return "127.0.0.1:" + std::to_string(port);
+}
+
+// The serve's own sample taken at `time` (ISO 8601, as the row names it).
+json served_sample_at(ServeProcess& serve, const std::string& time) {
+    auto history = json::parse(serve.get("/api/v1/samples?since=0")->body);
+    for (const auto& sample : history)
+        if (sample["time"] == time) return sample;
+    return nullptr;
+}
+
+// The row's value against the sample's, which the sample line rounds to three significant
+// digits while the metric carries the full value.
+void expect_close(const json& row_value, const json& sample_value, const std::string& what) {
+    ASSERT_EQ(row_value.is_null(), sample_value.is_null()) << what;
+    if (row_value.is_null()) return;
+    double expected = sample_value.get<double>();
+    EXPECT_NEAR(row_value.get<double>(), expected, std::max(1e-9, std::abs(expected) * 5e-3))
+        << what;
+}
+
+TEST(FleetOverPrometheus, EachBoardIsWhatItsServeSampledAtTheScrapeAndAStoppedOneIsDown) {
+    TempDir dir_orin, dir_nano, dir_thor, dir;
+    ServeProcess orin(dir_orin, {"--root", fixture_root("agx-orin"), "--interval", "200"});
+    ServeProcess nano(dir_nano, {"--root", fixture_root("nano"), "--interval", "200"});
+    ServeProcess thor(dir_thor, {"--root", fixture_root("thor"), "--interval", "200"});
+    for (auto* serve : {&orin, &nano, &thor}) {
+        ASSERT_NE(serve->port(), 0) << serve->child().log();
+        ASSERT_TRUE(wait_for_first_sample(*serve)) << serve->child().log();
+    }
+    // Two jobs, the second with a target label, as a fleet's scrape config has them.
+    std::string lab_job = "  - job_name: edgetop-lab\n    static_configs:\n      - targets: ['" +
+                          instance_of(nano.port()) + "', '" + instance_of(thor.port()) +
+                          "']\n        labels:\n          site: lab\n";
+    PrometheusServer prometheus(dir, orin.port(), "", "", lab_job);
+    auto all_up = [&] {
+        auto up = prometheus.query(R"(up{job=~"edgetop.*"} == 1)");
+        auto sampled = prometheus.query("edgetop_last_sample_timestamp_seconds");
+        return up.size() == 3 && sampled.size() == 3;
+    };
+    for (int i = 0; i < 150 && !all_up(); ++i)
+        std::this_thread::sleep_for(200ms);
+    ASSERT_TRUE(all_up()) << prometheus.child().log();
+
+    std::string url = "prometheus+http://127.0.0.1:" + std::to_string(prometheus.port()) +
+                      R"(?match=job=~"edgetop.*")";
+    auto result = run_edgetop({"fleet", "--json", url});
+    EXPECT_EQ(result.status, 0) << result.err << result.out;
+    auto rows = rows_by_name(result.out);
+    ASSERT_EQ(rows.size(), 3u) << result.out;
+    for (auto* serve : {&orin, &nano, &thor}) {
+        const json& row = rows[instance_of(serve->port())];
+        ASSERT_EQ(row["state"], "up") << row;
+        json sample = served_sample_at(*serve, row["time"].get<std::string>());
+        ASSERT_FALSE(sample.is_null()) << row;
+        json board = json::parse(serve->get("/api/v1/board")->body);
+        EXPECT_EQ(row["model"], board["board"]["model"]);
+        EXPECT_EQ(row["power_mode"], board["board"]["power_mode"]["name"]);
+        EXPECT_EQ(row["edgetop_version"], board["edgetop_version"]);
+        EXPECT_EQ(row["url"], "http://" + instance_of(serve->port()) + "/");
+        EXPECT_EQ(row["via"], "127.0.0.1:" + std::to_string(prometheus.port()));
+        expect_close(row["power_mw"], sample["power_total_mw"], "power");
+        expect_close(row["cpu_util_pct"], sample["cpu"]["util"], "cpu");
+        expect_close(row["emc_util_pct"], sample["emc"]["util"], "emc");
+        json hottest;
+        for (const auto& zone : sample["thermal"])
+            if (zone["temp_c"].is_number() &&
+                (hottest.is_null() || zone["temp_c"] > hottest["temp_c"]))
+                hottest = zone;
+        EXPECT_EQ(row["hottest"]["zone"], hottest["name"]);
+        expect_close(row["hottest"]["temp_c"], hottest["temp_c"], "hottest");
+        expect_close(row["mem_used_pct"],
+                     100.0 * sample["mem"]["used_kb"].get<double>() /
+                         sample["mem"]["total_kb"].get<double>(),
+                     "memory");
+    }
+    EXPECT_EQ(rows[instance_of(orin.port())]["labels"], json::parse(R"({"job":"edgetop"})"));
+    EXPECT_EQ(rows[instance_of(nano.port())]["labels"],
+              json::parse(R"({"job":"edgetop-lab","site":"lab"})"));
+    EXPECT_EQ(rows[instance_of(orin.port())]["hottest"]["trip_c"], 99);
+
+    // Stopped: down once Prometheus' scrape of it failed, with Prometheus' reason.
+    nano.child().stop(2000ms);
+    std::string nano_down = "up{instance=\"" + instance_of(nano.port()) + "\"} == 0";
+    ASSERT_FALSE(prometheus.query_until_found(nano_down, 20s).empty());
+    result = run_edgetop({"fleet", "--json", url});
+    EXPECT_EQ(result.status, 1) << result.err;
+    rows = rows_by_name(result.out);
+    ASSERT_EQ(rows.size(), 3u) << result.out;
+    const json& down = rows[instance_of(nano.port())];
+    EXPECT_EQ(down["state"], "down");
+    EXPECT_THAT(down["reason"].get<std::string>(), HasSubstr("Prometheus: "));
+    EXPECT_THAT(down["reason"].get<std::string>(), HasSubstr("connection refused"));
+    EXPECT_EQ(down["model"], "NVIDIA Jetson Nano Developer Kit");  // from its last hour
+    EXPECT_EQ(rows[instance_of(thor.port())]["state"], "up");
+
+    // A matcher Prometheus refuses: its own words, the one row of the Prometheus down.
+    result = run_edgetop(
+        {"fleet", "--json",
+         "prometheus+http://127.0.0.1:" + std::to_string(prometheus.port()) + "?match=job=~\"(\""});
+    EXPECT_EQ(result.status, 1);
+    rows = rows_by_name(result.out);
+    ASSERT_EQ(rows.size(), 1u) << result.out;
+    EXPECT_THAT(rows.begin()->second["reason"].get<std::string>(), HasSubstr("bad_data"));
+}
+
+// An sshd of the test's own: a throwaway host key and user key in dir, on a free loopback port,
+// accepting only that key for the user running the test.
+class TestSshd {
+  public:
+    explicit TestSshd(const TempDir& dir) : dir_(dir) {}
+
+    // Why it cannot run here, or "" once it accepts connections.
+    std::string start() {
+        for (const char* tool : {"/usr/sbin/sshd", "/usr/bin/ssh", "/usr/bin/ssh-keygen"})
+            if (::access(tool, X_OK) != 0)
+                return std::string(tool) + " is missing (openssh-server, openssh-client)";
+        // As root, sshd wants its privilege separation directory, which its service makes.
+        if (::geteuid() == 0) std::filesystem::create_directories("/run/sshd");
+        for (const char* key : {"host_key", "user_key"}) {
+            auto made = ChildProcess({"/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f",
+                                      dir_.file(key)})
+                            .collect(10s);
+            if (made.status != 0) return "ssh-keygen failed: " + made.err;
+        }
+        std::filesystem::copy_file(dir_.file("user_key.pub"), dir_.file("authorized_keys"));
+        port_ = free_loopback_port();
+        std::ofstream(dir_.file("sshd_config"))
+            << "Port " << port_ << "\nListenAddress 127.0.0.1\nHostKey " << dir_.file("host_key")
+            << "\nAuthorizedKeysFile " << dir_.file("authorized_keys") << "\nPidFile "
+            << dir_.file("sshd.pid")
+            << "\nUsePAM no\nStrictModes no\nPasswordAuthentication no\n"
+               "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
+               "AllowStreamLocalForwarding yes\nLogLevel ERROR\n";
+        std::string host_public = read_file(dir_.file("host_key.pub"));
+        std::ofstream(dir_.file("known_hosts")) << "[127.0.0.1]:" << port_ << " " << host_public;
+        std::ofstream(dir_.file("ssh_config"))
+            << "Host board\n  HostName 127.0.0.1\n  Port " << port_ << "\n  User " << user_name()
+            << "\n  IdentityFile " << dir_.file("user_key")
+            << "\n  IdentitiesOnly yes\n  UserKnownHostsFile " << dir_.file("known_hosts")
+            << "\n  StrictHostKeyChecking yes\n  LogLevel ERROR\n";
+        sshd_.emplace(
+            std::vector<std::string>{"/usr/sbin/sshd", "-D", "-e", "-f", dir_.file("sshd_config")},
+            SpawnOptions{.log_path = dir_.file("sshd.log")});
+        for (int i = 0; i < 100; ++i) {
+            auto probe = ChildProcess({"/usr/bin/ssh", "-F", dir_.file("ssh_config"), "-o",
+                                       "BatchMode=yes", "board", "true"})
+                             .collect(10s);
+            if (probe.status == 0) return "";
+            std::this_thread::sleep_for(100ms);
+        }
+        return "the test's sshd did not accept its key: " + read_file(dir_.file("sshd.log"));
+    }
+    std::string ssh_command() const { return "/usr/bin/ssh -F " + dir_.file("ssh_config"); }
+
+  private:
+    static std::string user_name() {
+        const passwd* entry = ::getpwuid(::geteuid());
+        return entry ? entry->pw_name : "root";
+    }
+    static std::string read_file(const std::string& path) {
+        std::ifstream in(path);
+        return {std::istreambuf_iterator<char>(in), {}};
+    }
+
+    const TempDir& dir_;
+    int port_ = 0;
+    std::optional<ChildProcess> sshd_;
+};
+
+TEST(FleetOverSsh, ABoardOverSshIsItsFixtureAsAServeReadsItAndLeavesNothingBehind) {
+    TempDir dir, dir_local;
+    TestSshd sshd(dir);
+    if (auto why = sshd.start(); !why.empty()) GTEST_SKIP() << why;
+    ServeProcess local(dir_local, {"--root", fixture_root("orin-nano"), "--interval", "200"});
+    ASSERT_NE(local.port(), 0) << local.child().log();
+    ASSERT_TRUE(wait_for_first_sample(local)) << local.child().log();
+
+    auto board_dirs = [] {
+        std::set<std::string> names;
+        for (const auto& entry : std::filesystem::directory_iterator("/tmp"))
+            if (entry.path().filename().string().starts_with("edgetop-fleet"))
+                names.insert(entry.path().filename().string());
+        return names;
+    };
+    auto before = board_dirs();
+    std::string remote_edgetop =
+        std::string(EDGETOP_BINARY) + " --root " + fixture_root("orin-nano");
+    std::string closed = instance_of(free_loopback_port());
+    auto result =
+        run_edgetop({"fleet", "--json", "--interval", "300", "--ssh-command", sshd.ssh_command(),
+                     "--remote-edgetop", remote_edgetop, "ssh://board",
+                     "http://" + instance_of(local.port()), "ssh://" + closed});
+    EXPECT_EQ(result.status, 1) << result.err;  // the third is down
+    auto rows = rows_by_name(result.out);
+    ASSERT_EQ(rows.size(), 3u) << result.out << result.err;
+    const json& remote = rows["board"];
+    const json& direct = rows[instance_of(local.port())];
+    ASSERT_EQ(remote["state"], "up") << remote;
+    EXPECT_EQ(remote["url"], "ssh://board");
+    for (const char* key : {"model", "power_mode", "edgetop_version", "power_mw", "hottest",
+                            "mem_used_pct", "gpu_load_pct", "emc_util_pct"})
+        EXPECT_EQ(remote[key], direct[key]) << key;
+    EXPECT_FALSE(remote["power_mw"].is_null());
+    const json& refused = rows[closed];
+    EXPECT_EQ(refused["state"], "down");
+    EXPECT_THAT(refused["reason"].get<std::string>(), HasSubstr("Connection refused"));
+
+    // The board's serve ended with the ssh and took its socket directory with it; fleet's own
+    // directory of local sockets is gone too.
+    for (int i = 0; i < 50 && board_dirs() != before; ++i)
+        std::this_thread::sleep_for(100ms);
+    EXPECT_EQ(board_dirs(), before);
+}
+
+}  // namespace edgetop::testing::fleet_remote
