@@ -753,7 +753,11 @@ thermal zone and its headroom to that zone's lowest trip point, memory in use, d
 rates, the flags raised (how many, the most severe, the newest) and the edgetop version serving
 it.
 Values come from the serve's JSON API
-.RB ( /api/v1/sample ", " /api/v1/flags ", " /api/v1/board );
+.RB ( /api/v1/sample ", " /api/v1/flags ", " /api/v1/board ,
+the last read again only when the serve restarted or a minute passed), or, from a serve older
+than that API, its
+.B /metrics
+(without disk and network rates);
 one the board does not measure is
 .BR n/a .
 A board is

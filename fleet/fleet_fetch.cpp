@@ -17,6 +17,12 @@ namespace {
 
 using nlohmann::json;
 
+// A GET answered with a status other than 200 (401 and 503 have messages of their own).
+struct AnswerStatus : std::runtime_error {
+    AnswerStatus(const std::string& what, int code) : std::runtime_error(what), status(code) {}
+    int status;
+};
+
 // A JSON document of the API, or an error naming the path and what came instead.
 json get_json(const FleetHost& host, std::string_view path, const FetchOptions& options) {
     auto document = json::parse(get_body(host, path, options), nullptr, false);
@@ -134,13 +140,21 @@ std::string get_body(const FleetHost& host, std::string_view path, const FetchOp
     if (reply.status == 503)
         throw std::runtime_error(fmt::format("{}: answered 503: no sample yet", path));
     if (reply.status != 200)
-        throw std::runtime_error(fmt::format("{}: answered {}", path, reply.status));
+        throw AnswerStatus(fmt::format("{}: answered {}", path, reply.status), reply.status);
     return std::move(reply.body);
 }
 
 FleetRow fetch_row(const FleetHost& host, const FetchOptions& options) {
     try {
-        json sample = get_json(host, "/api/v1/sample", options);
+        json sample;
+        try {
+            sample = get_json(host, "/api/v1/sample", options);
+        } catch (const AnswerStatus& e) {
+            // A serve older than the JSON API: what its /metrics says.
+            if (e.status != 404) throw;
+            return row_from_metrics(host, get_body(host, "/metrics", options), unix_now(),
+                                    options.stale_s);
+        }
         if (!sample.is_object() || !sample.contains("t"))
             return down_row(host, "/api/v1/sample: not a sample");
         json flags = get_json(host, "/api/v1/flags", options);

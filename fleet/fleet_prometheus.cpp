@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "sensors/core/text_scan.hpp"
 #include "tui/flag_severity.hpp"
 
 namespace edgetop::fleet {
@@ -184,6 +185,79 @@ void set_flags(FleetRow& row, const ByInstance& by, const std::string& instance)
     }
 }
 
+FleetRow board_row(const FleetHost& host, const ByInstance& by, const std::string& instance,
+                   const std::map<std::string, TargetState>& targets, const PrometheusRound& round,
+                   double stale_s) {
+    FleetRow row;
+    row.host = &host;
+    set_state(row, by, instance, targets, round, stale_s);
+    const PromSeries* info = by.first("boards", instance);
+    if (info && !label(*info, "model").empty()) row.model = label(*info, "model");
+    if (const auto* mode = by.first("mode", instance)) row.power_mode = label(*mode, "name");
+    if (const auto* build = by.first("build", instance)) row.version = label(*build, "version");
+    if (row.state == HostState::down) return row;
+    row.cpu_pct = by.value("cpu", instance, 100);
+    row.gpu_pct = by.value("gpu", instance, 100);
+    row.emc_pct = by.value("emc", instance, 100);
+    row.power_mw = by.value("power", instance, 1000);
+    set_hottest(row, by, instance);
+    auto used = by.value("mem_used", instance);
+    auto total = by.value("mem_total", instance);
+    if (used && total && *total > 0) row.mem_pct = 100 * *used / *total;
+    row.disk_bytes_per_s = by.value("disk", instance);
+    row.net_bytes_per_s = by.value("net", instance);
+    set_flags(row, by, instance);
+    return row;
+}
+
+// NAME[{LABEL="VALUE",...}] VALUE [TIMESTAMP], the exposition format's sample line (label values
+// with \\, \" and \n escapes). False for anything else.
+bool read_sample_line(std::string_view line, std::string& name, PromSeries& series) {
+    auto is_name_char = [](char c, bool first) {
+        return ascii::is_alpha(c) || c == '_' || c == ':' || (!first && ascii::is_digit(c));
+    };
+    std::size_t at = 0;
+    while (at < line.size() && is_name_char(line[at], at == 0))
+        ++at;
+    if (at == 0) return false;
+    name = line.substr(0, at);
+    if (at < line.size() && line[at] == '{') {
+        ++at;
+        for (;;) {
+            while (at < line.size() && (line[at] == ' ' || line[at] == ','))
+                ++at;
+            if (at < line.size() && line[at] == '}') {
+                ++at;
+                break;
+            }
+            std::size_t start = at;
+            while (at < line.size() && is_name_char(line[at], at == start))
+                ++at;
+            if (at == start || at + 1 >= line.size() || line[at] != '=' || line[at + 1] != '"')
+                return false;
+            std::string label_name(line.substr(start, at - start));
+            std::string value;
+            for (at += 2; at < line.size() && line[at] != '"'; ++at) {
+                if (line[at] != '\\') {
+                    value += line[at];
+                    continue;
+                }
+                if (++at >= line.size()) return false;
+                value += line[at] == 'n' ? '\n' : line[at];
+            }
+            if (at >= line.size()) return false;
+            ++at;  // the closing quote
+            series.labels[std::move(label_name)] = std::move(value);
+        }
+    }
+    std::string_view rest = line.substr(at);
+    std::string number(next_token(rest));
+    if (number.empty()) return false;
+    char* end = nullptr;
+    series.value = std::strtod(number.c_str(), &end);
+    return end == number.c_str() + number.size();
+}
+
 }  // namespace
 
 const FleetHost* DiscoveredBoards::board(const FleetHost& source, const std::string& instance,
@@ -293,28 +367,70 @@ std::vector<FleetRow> rows_from_prometheus(const FleetHost& source, const Promet
             source, instance, std::move(labels),
             target == targets.end() ? std::string() : target->second.scrape_url);
         if (!host) break;
-        FleetRow row;
-        row.host = host;
-        set_state(row, by, instance, targets, round, stale_s);
-        if (info && !label(*info, "model").empty()) row.model = label(*info, "model");
-        if (const auto* mode = by.first("mode", instance)) row.power_mode = label(*mode, "name");
-        if (const auto* build = by.first("build", instance)) row.version = label(*build, "version");
-        if (row.state != HostState::down) {
-            row.cpu_pct = by.value("cpu", instance, 100);
-            row.gpu_pct = by.value("gpu", instance, 100);
-            row.emc_pct = by.value("emc", instance, 100);
-            row.power_mw = by.value("power", instance, 1000);
-            set_hottest(row, by, instance);
-            auto used = by.value("mem_used", instance);
-            auto total = by.value("mem_total", instance);
-            if (used && total && *total > 0) row.mem_pct = 100 * *used / *total;
-            row.disk_bytes_per_s = by.value("disk", instance);
-            row.net_bytes_per_s = by.value("net", instance);
-            set_flags(row, by, instance);
-        }
-        rows.push_back(std::move(row));
+        rows.push_back(board_row(*host, by, instance, targets, round, stale_s));
     }
     return rows;
+}
+
+std::vector<std::pair<std::string, PromSeries>> parse_exposition(std::string_view text) {
+    std::vector<std::pair<std::string, PromSeries>> out;
+    while (!text.empty()) {
+        std::string_view line = next_line(text);
+        if (line.empty() || line.front() == '#') continue;
+        std::string name;
+        PromSeries series;
+        if (read_sample_line(line, name, series))
+            out.emplace_back(std::move(name), std::move(series));
+    }
+    return out;
+}
+
+FleetRow row_from_metrics(const FleetHost& host, std::string_view exposition, double now_unix_s,
+                          double stale_s) {
+    // One scrape taken now, in the shape of a round of queries for one instance.
+    static const std::map<std::string_view, std::vector<std::string>> kKeys{
+        {"edgetop_board_info", {"boards"}},
+        {"edgetop_last_sample_timestamp_seconds", {"time", "last"}},
+        {"edgetop_power_mode_info", {"mode"}},
+        {"edgetop_build_info", {"build"}},
+        {"edgetop_cpu_utilization_ratio", {"cpu"}},
+        {"edgetop_gpu_load_ratio", {"gpu"}},
+        {"edgetop_emc_utilization_ratio", {"emc"}},
+        {"edgetop_power_watts", {"power"}},
+        {"edgetop_temperature_celsius", {"temp"}},
+        {"edgetop_temperature_trip_celsius", {"trip"}},
+        {"edgetop_memory_used_bytes", {"mem_used"}},
+        {"edgetop_memory_total_bytes", {"mem_total"}},
+        {"edgetop_flag_raised", {"flags"}},
+    };
+    const std::string instance = "metrics";
+    PrometheusRound round;
+    round.now_unix_s = now_unix_s;
+    for (auto& [name, series] : parse_exposition(exposition)) {
+        auto keys = kKeys.find(name);
+        if (keys == kKeys.end()) continue;
+        if (name == "edgetop_flag_raised" && series.value != 1) continue;
+        series.labels["instance"] = instance;
+        for (const auto& key : keys->second) {
+            auto& list = round.vectors[key];
+            // The busiest GPU, the busiest memory controller: what max by (instance) gives.
+            bool busiest = key == "gpu" || key == "emc";
+            if (busiest && !list.empty()) {
+                if (series.value > list.front().value) list.front() = series;
+                continue;
+            }
+            list.push_back(series);
+        }
+    }
+    if (auto time = round.vectors.find("time"); time != round.vectors.end())
+        for (auto scraped : time->second) {
+            scraped.value = now_unix_s;
+            round.vectors["scraped"].push_back(std::move(scraped));
+        }
+    ByInstance by(round);
+    FleetRow row = board_row(host, by, instance, {}, round, stale_s);
+    if (row.state == HostState::down) row.reason = "/metrics: no edgetop sample in it";
+    return row;
 }
 
 }  // namespace edgetop::fleet

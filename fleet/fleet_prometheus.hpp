@@ -65,6 +65,15 @@ struct PrometheusRound {
     double now_unix_s = 0;   // the instant every query was evaluated at
 };
 
+// The samples of a /metrics answer in Prometheus' text exposition format (or OpenMetrics'): each
+// sample line's metric name and series; comments and lines it cannot read are skipped.
+std::vector<std::pair<std::string, PromSeries>> parse_exposition(std::string_view text);
+
+// The row of a board whose serve has no JSON API (an edgetop older than it): its /metrics read
+// now, as one scrape. Disk and network rates, which need two scrapes, stay absent.
+FleetRow row_from_metrics(const FleetHost& host, std::string_view exposition, double now_unix_s,
+                          double stale_s);
+
 // A row per board the round names, in the order of their instance names. A board is down when
 // its scrape fails (with Prometheus' reason) or Prometheus has no current sample of it; stale
 // when its sample was older than stale_s when Prometheus took it.

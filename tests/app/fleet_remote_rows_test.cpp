@@ -4,6 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "commands/ssh_tunnel.hpp"
@@ -223,6 +226,60 @@ TEST(FleetPrometheusRows, ABoardKeepsItsHostAcrossRoundsAndABoardWithoutSampleIs
     auto rows = fleet::rows_from_prometheus(list.hosts[0], round, 60);
     EXPECT_EQ(rows[0].state, fleet::HostState::down);
     EXPECT_EQ(rows[0].reason, "Prometheus has no edgetop sample of it");
+}
+
+TEST(FleetMetricsFallback, SampleLinesWithEscapesSpecialValuesAndTimestampsAndNothingElse) {
+    auto samples = fleet::parse_exposition(
+        "# HELP edgetop_power_watts Power.\n"
+        "# TYPE edgetop_power_watts gauge\n"
+        "edgetop_power_watts 6.359706\n"
+        "edgetop_temperature_celsius{zone=\"CPU\"} NaN\n"
+        "a_b:c{x=\"q\\\"uote\",y=\"back\\\\slash\\nline\",} +Inf 1795842000000\n"
+        "edgetop_x{zone=\"open} 1\n"
+        "9starts_with_digit 1\n"
+        "edgetop_y 12ab\n"
+        "edgetop_z{a=\"1\"}\n"
+        "# EOF\n");
+    ASSERT_EQ(samples.size(), 3u);
+    EXPECT_EQ(samples[0].first, "edgetop_power_watts");
+    EXPECT_EQ(samples[0].second.value, 6.359706);
+    EXPECT_TRUE(std::isnan(samples[1].second.value));
+    EXPECT_EQ(samples[1].second.labels.at("zone"), "CPU");
+    EXPECT_EQ(samples[2].first, "a_b:c");
+    EXPECT_EQ(samples[2].second.labels.at("x"), "q\"uote");
+    EXPECT_EQ(samples[2].second.labels.at("y"), "back\\slash\nline");
+    EXPECT_TRUE(std::isinf(samples[2].second.value));
+}
+
+// A serve without the JSON API: its /metrics (this serve's own, for the AGX Orin fixture:
+// tests/golden/agx-orin/metrics.prom) read as one scrape taken a second after its sample.
+TEST(FleetMetricsFallback, AServesMetricsMakeTheRowItsApiWould) {
+    std::ifstream in(std::string(EDGETOP_SOURCE_DIR) + "/tests/golden/agx-orin/metrics.prom");
+    std::string metrics{std::istreambuf_iterator<char>(in), {}};
+    ASSERT_FALSE(metrics.empty());
+    HostList list;
+    add_url(list, "http://10.0.3.7:9102");
+    auto row = fleet::row_from_metrics(list.hosts[0], metrics, 1750866187.25, 10);
+    EXPECT_EQ(row.host, &list.hosts[0]);
+    EXPECT_EQ(row.state, fleet::HostState::up) << row.reason;
+    EXPECT_EQ(row.time, "2025-06-25T15:43:06.250Z");
+    EXPECT_DOUBLE_EQ(*row.age_s, 1);
+    EXPECT_EQ(row.model, "Jetson AGX Orin");
+    EXPECT_EQ(row.power_mode, "MAXN");
+    EXPECT_DOUBLE_EQ(*row.power_mw, 6359.706);
+    EXPECT_EQ(row.gpu_pct, 0);
+    EXPECT_EQ(row.hottest_zone, "CPU");
+    EXPECT_EQ(row.hottest_c, 52.625);
+    EXPECT_EQ(row.trip_c, 99);
+    EXPECT_NEAR(*row.mem_pct, 100.0 * 7035092992 / 32072847360, 1e-9);
+    EXPECT_EQ(row.flags, 0);             // every flag's series is 0
+    EXPECT_FALSE(row.disk_bytes_per_s);  // a rate needs two scrapes
+
+    auto late = fleet::row_from_metrics(list.hosts[0], metrics, 1750866286.25, 10);
+    EXPECT_EQ(late.state, fleet::HostState::stale);
+    auto none = fleet::row_from_metrics(list.hosts[0], "garbage\n", 1750866187.25, 10);
+    EXPECT_EQ(none.state, fleet::HostState::down);
+    EXPECT_EQ(none.reason, "/metrics: no edgetop sample in it");
 }
 
 TEST(FleetSshCommand, SshIsAskedNeverToPromptAndTheBoardNameCannotBeAnOption) {

@@ -22,6 +22,7 @@
 #include "e2e/edgetop_process.hpp"
 #include "exporter/prometheus_server.hpp"
 #include "exporter/serve_process.hpp"
+#include "support/sample_http_server.hpp"
 
 namespace edgetop::testing::fleet_remote {
 
@@ -152,6 +153,26 @@ TEST(FleetOverPrometheus, EachBoardIsWhatItsServeSampledAtTheScrapeAndAStoppedOn
     rows = rows_by_name(result.out);
     ASSERT_EQ(rows.size(), 1u) << result.out;
     EXPECT_THAT(rows.begin()->second["reason"].get<std::string>(), HasSubstr("bad_data"));
+}
+
+// A serve older than the JSON API (a server answering 404 there and this serve's /metrics of a
+// fixture at /metrics): its row is what that exposition says.
+TEST(FleetOverMetrics, AServeWithoutTheApiIsReadFromItsMetrics) {
+    std::ifstream in(std::string(EDGETOP_SOURCE_DIR) + "/tests/golden/nano/metrics.prom");
+    std::string metrics{std::istreambuf_iterator<char>(in), {}};
+    SampleHttpServer old(metrics, true);
+    if (!old.started()) GTEST_SKIP() << "python3 could not start the test server";
+    auto result = run_edgetop({"fleet", "--json", "--stale", "1e9", old.url("/old/")});
+    EXPECT_EQ(result.status, 0) << result.err << result.out;
+    auto rows = rows_by_name(result.out);
+    ASSERT_EQ(rows.size(), 1u) << result.out;
+    const json& row = rows.begin()->second;
+    EXPECT_EQ(row["state"], "up") << row;
+    EXPECT_EQ(row["model"], "NVIDIA Jetson Nano Developer Kit");
+    EXPECT_EQ(row["hottest"]["zone"], "AO");
+    EXPECT_EQ(row["hottest"]["temp_c"], 29.5);
+    EXPECT_NEAR(row["power_mw"].get<double>(), 920, 1);
+    EXPECT_TRUE(row["disk_bytes_per_s"].is_null());  // one scrape has no rate
 }
 
 // An sshd of the test's own: a throwaway host key and user key in dir, on a free loopback port,

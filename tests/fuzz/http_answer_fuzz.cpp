@@ -5,7 +5,9 @@
 // CSV and JSON, and nvidia-smi's lines of every --query-gpu field; and the JSON, whatever its
 // shape, as each answer of a fleet board (sample, flags, board) made into its row, its line of
 // the table and its JSON object; and as a Prometheus' answer to each of fleet's instant queries
-// and its targets, made into the rows of that Prometheus' boards. Built and run by run_fuzz.sh.
+// and its targets, made into the rows of that Prometheus' boards; and the body, whatever it is,
+// as the /metrics exposition of a serve without the JSON API made into its row. Built and run by
+// run_fuzz.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -123,6 +125,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (reply.status != 200) return 0;
     auto sample = nlohmann::ordered_json::parse(reply.body, nullptr, false);
     if (sample.is_object() && sample.contains("t")) print_sample(sample);
+    static const edgetop::fleet::HostList old_serve = [] {
+        edgetop::fleet::HostList list;
+        edgetop::fleet::add_url(list, "http://127.0.0.1:9102");
+        return list;
+    }();
+    auto metrics_row =
+        edgetop::fleet::row_from_metrics(old_serve.hosts.at(0), reply.body, 1.8e9, 10);
+    (void)edgetop::fleet::row_json(metrics_row).dump();
     auto answer = nlohmann::json::parse(reply.body, nullptr, false);
     if (!answer.is_discarded()) {
         show_fleet_row(answer);

@@ -2,7 +2,8 @@
 // a port it picks, or on a unix socket, it answers GET /api/v1/sample with a given body (a real
 // sample line), and has paths that misbehave: /huge (a Content-Length of 1 GiB, then data),
 // /flood (no length, data as fast as it goes), /trickle (no length, a byte every 20 ms, never
-// ending), /missing (404). Over TLS too, with a certificate and key it is given.
+// ending), /missing (404), and /old/metrics the body as an exposition (a serve older than the
+// JSON API: its /old/api/v1/sample is 404). Over TLS too, with a certificate and key it is given.
 #pragma once
 
 #include <fstream>
@@ -36,6 +37,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.path == '/api/v1/sample':
             self.send_response(200)
             self.send_header('Content-Type', 'application/json')
+            self.send_header('Content-Length', str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        elif self.path == '/old/metrics':
+            self.send_response(200)
+            self.send_header('Content-Type', 'text/plain; version=0.0.4')
             self.send_header('Content-Length', str(len(body)))
             self.end_headers()
             self.wfile.write(body)
