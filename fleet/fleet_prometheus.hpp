@@ -66,7 +66,8 @@ struct PrometheusRound {
 };
 
 // The samples of a /metrics answer in Prometheus' text exposition format (or OpenMetrics'): each
-// sample line's metric name and series; comments and lines it cannot read are skipped.
+// sample line's metric name and series; comments and lines it cannot read are skipped. Written
+// here: the C++ client library Debian packages (prometheus-cpp) writes the format but reads none.
 std::vector<std::pair<std::string, PromSeries>> parse_exposition(std::string_view text);
 
 // The row of a board whose serve has no JSON API (an edgetop older than it): its /metrics read
