@@ -73,8 +73,10 @@ for hosts in 10 100 1000; do
     read -r wall user sys max_kb < <(tail -1 "$work/time")
     up=$(grep -c '  up  ' "$work/once.txt" || true)
     [ "$up" -eq $((hosts - hosts / 20)) ] || { echo "$hosts hosts: $up up" >&2; head -3 "$work/once.txt" >&2; exit 1; }
-    # The page for SECONDS.
+    # The page for SECONDS, in a tmux server of its own: a new session on the socket of a server
+    # that is still exiting after kill-server fails ("server exited unexpectedly").
     tmux -L "$socket" kill-server 2>/dev/null || true
+    socket="edgetop-fleet-bench-$$-$hosts"
     tmux -L "$socket" new-session -d -x 200 -y 50 \
         "exec env TERM=xterm-256color '$edgetop' fleet --interval $interval_ms --hosts-file '$file'"
     pid=$(tmux -L "$socket" display -p -t 0 '#{pane_pid}')

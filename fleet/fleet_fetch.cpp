@@ -35,6 +35,21 @@ double unix_now() {
         .count();
 }
 
+// Of a board description, the parts a row reads: a thousand boards' whole descriptions (their
+// sources, engines, rails) would be most of the fleet's memory.
+json what_a_row_reads(const json& answer) {
+    json slim = json::object();
+    if (!answer.is_object()) return slim;
+    if (auto version = answer.find("edgetop_version"); version != answer.end())
+        slim["edgetop_version"] = *version;
+    auto board = answer.find("board");
+    if (board == answer.end() || !board->is_object()) return slim;
+    json& part = slim["board"] = json::object();
+    for (const char* key : {"model", "power_mode", "thermal_trips"})
+        if (auto value = board->find(key); value != board->end()) part[key] = *value;
+    return slim;
+}
+
 // The board's /api/v1/board, read again only when its serve restarted (the sample's t went back)
 // or a minute passed.
 json board_of(const FleetHost& host, const json& sample, const FetchOptions& options) {
@@ -47,7 +62,7 @@ json board_of(const FleetHost& host, const json& sample, const FetchOptions& opt
     bool fresh = !memo.board.is_null() && now - memo.read_at < std::chrono::minutes(1) && t &&
                  memo.t && *t >= *memo.t;
     if (!fresh) {
-        memo.board = get_json(host, "/api/v1/board", options);
+        memo.board = what_a_row_reads(get_json(host, "/api/v1/board", options));
         memo.read_at = now;
     }
     memo.t = t;
