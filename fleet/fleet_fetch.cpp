@@ -55,8 +55,9 @@ json what_a_row_reads(const json& answer) {
 json board_of(const FleetHost& host, const json& sample, const FetchOptions& options) {
     if (!host.memo) return get_json(host, "/api/v1/board", options);
     auto now = std::chrono::steady_clock::now();
-    auto t =
-        sample["t"].is_number() ? std::optional<double>(sample["t"].get<double>()) : std::nullopt;
+    std::optional<double> t;
+    if (auto found = sample.find("t"); found != sample.end() && found->is_number())
+        t = found->get<double>();
     BoardMemo& memo = *host.memo;
     std::lock_guard lock(memo.mutex);
     bool fresh = !memo.board.is_null() && now - memo.read_at < std::chrono::minutes(1) && t &&
@@ -107,7 +108,7 @@ std::vector<FleetRow> fetch_prometheus(const FleetHost& host, const FetchOptions
     PrometheusRound round;
     round.now_unix_s = unix_now();
     std::vector<std::vector<PromSeries>> vectors(queries.size());
-    std::vector<std::string> problems(queries.size() + 1);
+    std::vector<std::string> problems(queries.size());
     // Each query waits one round trip: sent together, a round costs one, not twenty.
     std::vector<std::thread> threads;
     threads.reserve(queries.size());

@@ -353,7 +353,13 @@ std::vector<FleetRow> rows_from_prometheus(const FleetHost& source, const Promet
     ByInstance by(round);
     auto targets = targets_by_instance(round.targets);
     std::set<std::string> instances = by.instances("boards");
-    instances.merge(by.instances("up"));
+    // A target that never served a sample is a board when its job has boards (a board down since
+    // before the last hour); the other targets of the Prometheus (node_exporter...) are not.
+    std::set<std::string> jobs;
+    for (const auto& instance : instances)
+        jobs.insert(label(*by.first("boards", instance), "job"));
+    for (const auto& instance : by.instances("up"))
+        if (jobs.count(label(*by.first("up", instance), "job"))) instances.insert(instance);
     std::vector<FleetRow> rows;
     rows.reserve(instances.size());
     for (const auto& instance : instances) {

@@ -75,7 +75,8 @@ std::vector<std::pair<std::string, PromSeries>> parse_exposition(std::string_vie
 FleetRow row_from_metrics(const FleetHost& host, std::string_view exposition, double now_unix_s,
                           double stale_s);
 
-// A row per board the round names, in the order of their instance names. A board is down when
+// A row per board the round names (the instances of edgetop_board_info within the last hour, and
+// the scrape targets of their jobs), in the order of their instance names. A board is down when
 // its scrape fails (with Prometheus' reason) or Prometheus has no current sample of it; stale
 // when its sample was older than stale_s when Prometheus took it.
 std::vector<FleetRow> rows_from_prometheus(const FleetHost& source, const PrometheusRound& round,

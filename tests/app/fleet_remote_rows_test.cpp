@@ -98,9 +98,10 @@ TEST(FleetPrometheusRows, AnErrorAnswerIsPrometheusOwnWords) {
 
 constexpr double kNow = 1795842010.0;  // 2026-11-28T05:00:10Z
 
-// Three boards under one Prometheus: orin up (scraped), nano whose scrape fails, cam pushed by
-// remote write (no `up`), its sampler stuck 30 s before Prometheus took its last sample.
-fleet::PrometheusRound three_boards() {
+// Four boards under one Prometheus: orin up (scraped), nano whose scrape fails, a target of their
+// job that never answered, cam pushed by remote write (no `up`), its sampler stuck 30 s before
+// Prometheus took its last sample; and a node_exporter, which is no board.
+fleet::PrometheusRound four_boards() {
     fleet::PrometheusRound round;
     round.now_unix_s = kNow;
     auto set = [&](const std::string& key, const std::string& result) {
@@ -112,7 +113,9 @@ fleet::PrometheusRound three_boards() {
       {"metric":{"instance":"cam-3","job":"push","model":"NVIDIA Orin Nano","soc":"","l4t":"","jetpack":""},"value":[1795842010,"1"]}])");
     set("up", R"([
       {"metric":{"__name__":"up","instance":"10.0.3.7:9102","job":"edgetop"},"value":[1795842010,"1"]},
-      {"metric":{"__name__":"up","instance":"10.0.3.8:9102","job":"edgetop"},"value":[1795842010,"0"]}])");
+      {"metric":{"__name__":"up","instance":"10.0.3.8:9102","job":"edgetop"},"value":[1795842010,"0"]},
+      {"metric":{"__name__":"up","instance":"10.0.3.9:9102","job":"edgetop"},"value":[1795842010,"0"]},
+      {"metric":{"__name__":"up","instance":"10.0.3.7:9100","job":"node"},"value":[1795842010,"1"]}])");
     set("time", R"([
       {"metric":{"__name__":"edgetop_last_sample_timestamp_seconds","instance":"10.0.3.7:9102","job":"edgetop"},"value":[1795842010,"1795842008.948"]},
       {"metric":{"__name__":"edgetop_last_sample_timestamp_seconds","instance":"cam-3","job":"push"},"value":[1795842010,"1795841975"]}])");
@@ -162,8 +165,8 @@ TEST(FleetPrometheusRows, EachBoardIsARowWithItsStateValuesAndWhereItsServeIs) {
     add_hosts_file(list, "lab prometheus+http://prom:9090?match=job=~\"edgetop|push\" site=lab\n",
                    "hosts");
     ASSERT_EQ(list.hosts.size(), 1u) << list.problems.at(0);
-    auto rows = fleet::rows_from_prometheus(list.hosts[0], three_boards(), 10);
-    ASSERT_EQ(rows.size(), 3u);
+    auto rows = fleet::rows_from_prometheus(list.hosts[0], four_boards(), 10);
+    ASSERT_EQ(rows.size(), 4u);
 
     const auto& orin = rows[0];
     EXPECT_EQ(orin.host->name, "10.0.3.7:9102");
@@ -203,7 +206,13 @@ TEST(FleetPrometheusRows, EachBoardIsARowWithItsStateValuesAndWhereItsServeIs) {
     EXPECT_EQ(nano.time, "2026-11-28T04:58:10.500Z");  // its last sample Prometheus has
     EXPECT_FALSE(nano.cpu_pct);
 
-    const auto& cam = rows[2];
+    const auto& never = rows[2];
+    EXPECT_EQ(never.host->name, "10.0.3.9:9102");
+    EXPECT_EQ(never.state, fleet::HostState::down);
+    EXPECT_EQ(never.reason, "Prometheus: its scrape fails");  // not among the targets read
+    EXPECT_FALSE(never.model);
+
+    const auto& cam = rows[3];
     EXPECT_EQ(cam.host->name, "cam-3");
     EXPECT_EQ(cam.host->target.text, "");  // remote write: no address of its serve
     EXPECT_EQ(cam.state, fleet::HostState::stale);
@@ -216,11 +225,11 @@ TEST(FleetPrometheusRows, EachBoardIsARowWithItsStateValuesAndWhereItsServeIs) {
 TEST(FleetPrometheusRows, ABoardKeepsItsHostAcrossRoundsAndABoardWithoutSampleIsDown) {
     HostList list;
     add_url(list, "prometheus+http://prom:9090");
-    auto round = three_boards();
+    auto round = four_boards();
     auto first = fleet::rows_from_prometheus(list.hosts[0], round, 60);
     auto second = fleet::rows_from_prometheus(list.hosts[0], round, 60);
     EXPECT_EQ(first[0].host, second[0].host);
-    EXPECT_EQ(first[2].state, fleet::HostState::up);  // 30 s is within 60
+    EXPECT_EQ(first[3].state, fleet::HostState::up);  // 30 s is within 60
     round.vectors.erase("time");
     round.vectors.erase("last");
     auto rows = fleet::rows_from_prometheus(list.hosts[0], round, 60);
