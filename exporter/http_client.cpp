@@ -44,13 +44,14 @@ class Fd {
     int fd_;
 };
 
-// Milliseconds left before deadline, at least 0; throws once it has passed.
+// Milliseconds left before deadline, rounded up (a poll that returns with a fraction of a
+// millisecond left is not the deadline); throws once it has passed.
 int left_ms(Clock::time_point deadline, const HttpClientLimits& limits) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0)
+    auto left = deadline - Clock::now();
+    if (left <= Clock::duration::zero())
         throw Failure(fmt::format("no complete answer within {:g} s",
                                   static_cast<double>(limits.total.count()) / 1000));
-    return static_cast<int>(left.count());
+    return static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(left).count());
 }
 
 void wait_for(int fd, short events, Clock::time_point deadline, const HttpClientLimits& limits) {
