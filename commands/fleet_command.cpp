@@ -139,7 +139,7 @@ int run_fleet(const cli::Args& args, const ProcessStart& start) {
     std::string out;
     if (f.json) {
         for (const auto& row : rows)
-            out += fleet::row_json(row).dump() + "\n";
+            out += fleet::row_json_line(row);
     } else {
         out = fleet::fleet_table(rows, false);
     }

@@ -91,6 +91,11 @@ std::string fleet_table(const std::vector<FleetRow>& rows, bool ascii) {
     return totals_line(rows) + "\n" + table.render();
 }
 
+std::string row_json_line(const FleetRow& row) {
+    return row_json(row).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+           "\n";
+}
+
 nlohmann::ordered_json row_json(const FleetRow& row) {
     nlohmann::ordered_json labels = nlohmann::ordered_json::object();
     for (const auto& [key, value] : row.host->labels)

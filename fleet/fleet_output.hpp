@@ -34,5 +34,8 @@ std::string fleet_table(const std::vector<FleetRow>& rows, bool ascii = false);
 
 // One object per board, keys with their units (power_mw, temp_c), null where absent.
 nlohmann::ordered_json row_json(const FleetRow& row);
+// row_json as one line of text. A byte that is not UTF-8 (in a hosts file's name, an ssh error
+// line, a label of an older serve's /metrics) is written as U+FFFD rather than ending the output.
+std::string row_json_line(const FleetRow& row);
 
 }  // namespace edgetop::fleet

@@ -11,6 +11,7 @@
 
 #include "commands/ssh_tunnel.hpp"
 #include "fleet/fleet_hosts.hpp"
+#include "fleet/fleet_output.hpp"
 #include "fleet/fleet_prometheus.hpp"
 
 namespace edgetop::fleet_remote_rows_test {
@@ -289,6 +290,19 @@ TEST(FleetMetricsFallback, AServesMetricsMakeTheRowItsApiWould) {
     auto none = fleet::row_from_metrics(list.hosts[0], "garbage\n", 1750866187.25, 10);
     EXPECT_EQ(none.state, fleet::HostState::down);
     EXPECT_EQ(none.reason, "/metrics: no edgetop sample in it");
+}
+
+TEST(FleetMetricsFallback, ABytesThatIsNotUtf8IsAReplacementCharacterInTheJsonLine) {
+    HostList list;
+    add_hosts_file(list, "caf\xe9 http://10.0.3.7:9102\n",
+                   "hosts");  // Latin-1, as some editors save
+    ASSERT_EQ(list.hosts.size(), 1u);
+    auto row = fleet::row_from_metrics(
+        list.hosts[0], "edgetop_board_info{model=\"Orin \xff\"} 1\nedgetop_power_watts 5\n", 0, 10);
+    std::string line = fleet::row_json_line(row);
+    auto parsed = json::parse(line);  // valid UTF-8, valid JSON
+    EXPECT_EQ(parsed["name"], "caf\xef\xbf\xbd");
+    EXPECT_EQ(parsed["model"], "Orin \xef\xbf\xbd");
 }
 
 TEST(FleetSshCommand, SshIsAskedNeverToPromptAndTheBoardNameCannotBeAnOption) {

@@ -78,7 +78,7 @@ void show_fleet_row(const nlohmann::json& answer) {
         edgetop::fleet::row_from_answers(host, answer, empty, nlohmann::json::array(), 0, 10)};
     (void)edgetop::fleet::fleet_table(rows);
     for (const auto& row : rows)
-        (void)edgetop::fleet::row_json(row).dump();
+        (void)edgetop::fleet::row_json_line(row);
 }
 
 void show_prometheus_rows(const nlohmann::json& answer) {
@@ -100,7 +100,7 @@ void show_prometheus_rows(const nlohmann::json& answer) {
     auto rows = edgetop::fleet::rows_from_prometheus(source, round, 60);
     (void)edgetop::fleet::fleet_table(rows);
     for (const auto& row : rows)
-        (void)edgetop::fleet::row_json(row).dump();
+        (void)edgetop::fleet::row_json_line(row);
 }
 
 }  // namespace
@@ -132,7 +132,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }();
     auto metrics_row =
         edgetop::fleet::row_from_metrics(old_serve.hosts.at(0), reply.body, 1.8e9, 10);
-    (void)edgetop::fleet::row_json(metrics_row).dump();
+    (void)edgetop::fleet::row_json_line(metrics_row);
     auto answer = nlohmann::json::parse(reply.body, nullptr, false);
     if (!answer.is_discarded()) {
         show_fleet_row(answer);
