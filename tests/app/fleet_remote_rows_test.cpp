@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -58,6 +59,18 @@ TEST(FleetHosts, PrometheusAndSshUrlsAndWhatTheyRefuse) {
     EXPECT_THAT(list.problems[3], HasSubstr("the one query a Prometheus URL takes is ?match="));
     EXPECT_THAT(list.problems[4], HasSubstr("match= takes label matchers only"));
     EXPECT_THAT(list.problems[5], HasSubstr("expected http(s)://"));
+}
+
+TEST(FleetHosts, TheExampleHostsFileIsReadWholeWithEveryKindOfHost) {
+    std::ifstream in(std::string(EDGETOP_SOURCE_DIR) + "/examples/fleet-hosts.txt");
+    std::string text{std::istreambuf_iterator<char>(in), {}};
+    HostList list;
+    add_hosts_file(list, text, "examples/fleet-hosts.txt");
+    EXPECT_THAT(list.problems, ::testing::IsEmpty());
+    std::set<HostKind> kinds;
+    for (const auto& host : list.hosts)
+        kinds.insert(host.kind);
+    EXPECT_EQ(kinds, (std::set<HostKind>{HostKind::serve, HostKind::prometheus, HostKind::ssh}));
 }
 
 TEST(FleetPrometheusRows, EveryQueryKeepsTheMatchersAndCountsPerInstance) {
