@@ -88,14 +88,20 @@ std::string without_url(const FleetHost& host, std::string_view reason) {
     return std::string(reason);
 }
 
-// One GET of a Prometheus' API, parsed: its error answers (400, 422, 503) carry JSON too.
-json prometheus_get(const FleetHost& host, const std::string& path, const FetchOptions& options) {
+// The host's target for path: a board behind a reverse proxy (or a Prometheus behind a prefix) is
+// reached under the path of its URL.
+exporter::HttpTarget target_for(const FleetHost& host, std::string_view path) {
     exporter::HttpTarget target = host.target;
     std::string_view base = host.target.path;
     while (base.ends_with('/'))
         base.remove_suffix(1);
-    target.path = std::string(base) + path;
-    auto reply = exporter::http_get(target, options.limits, options.credentials);
+    target.path = std::string(base) + std::string(path);
+    return target;
+}
+
+// One GET of a Prometheus' API, parsed: its error answers (400, 422, 503) carry JSON too.
+json prometheus_get(const FleetHost& host, const std::string& path, const FetchOptions& options) {
+    auto reply = exporter::http_get(target_for(host, path), options.limits, options.credentials);
     if (reply.status == 401) throw std::runtime_error("401: credentials refused");
     auto answer = json::parse(reply.body, nullptr, false);
     if (answer.is_discarded())
@@ -143,13 +149,7 @@ std::vector<FleetRow> fetch_prometheus(const FleetHost& host, const FetchOptions
 }  // namespace
 
 std::string get_body(const FleetHost& host, std::string_view path, const FetchOptions& options) {
-    exporter::HttpTarget target = host.target;
-    // A board behind a reverse proxy is reached under the path of its URL.
-    std::string_view base = host.target.path;
-    while (base.ends_with('/'))
-        base.remove_suffix(1);
-    target.path = std::string(base) + std::string(path);
-    auto reply = exporter::http_get(target, options.limits, options.credentials);
+    auto reply = exporter::http_get(target_for(host, path), options.limits, options.credentials);
     if (reply.status == 401)
         throw std::runtime_error(fmt::format("{}: 401: credentials refused", path));
     // serve answers 503 until its first sample (docs/api.md).
@@ -197,23 +197,26 @@ std::vector<FleetRow> fetch_host(const FleetHost& host, const FetchOptions& opti
 }
 
 std::vector<FleetRow> fetch_rows(const std::vector<FleetHost>& hosts, const FetchOptions& options) {
+    std::vector<const FleetHost*> all;
+    for (const auto& host : hosts)
+        all.push_back(&host);
     std::vector<FleetRow> rows;
-    for (auto& host_rows : fetch_hosts(hosts, options))
+    for (auto& host_rows : fetch_hosts(all, options))
         for (auto& row : host_rows)
             rows.push_back(std::move(row));
     return rows;
 }
 
-std::vector<std::vector<FleetRow>> fetch_hosts(const std::vector<FleetHost>& hosts,
+std::vector<std::vector<FleetRow>> fetch_hosts(const std::vector<const FleetHost*>& hosts,
                                                const FetchOptions& options) {
     std::vector<std::vector<FleetRow>> rows(hosts.size());
     std::atomic<std::size_t> next{0};
     for (std::size_t i = 0; i < hosts.size(); ++i)
-        rows[i] = {down_row(hosts[i], "not read")};
+        rows[i] = {down_row(*hosts[i], "not read")};
     auto cancelled = [&] { return options.cancel && options.cancel->load(); };
     auto work = [&] {
         for (std::size_t i = next++; i < hosts.size() && !cancelled(); i = next++)
-            rows[i] = fetch_host(hosts[i], options);
+            rows[i] = fetch_host(*hosts[i], options);
     };
     auto workers = std::min<std::size_t>(static_cast<std::size_t>(std::max(options.parallel, 1)),
                                          hosts.size());

@@ -53,8 +53,8 @@ std::vector<FleetRow> fetch_host(const FleetHost& host, const FetchOptions& opti
 
 // Every host, rows in the order of hosts.
 std::vector<FleetRow> fetch_rows(const std::vector<FleetHost>& hosts, const FetchOptions& options);
-// The same, each host's rows apart.
-std::vector<std::vector<FleetRow>> fetch_hosts(const std::vector<FleetHost>& hosts,
+// The given hosts, each host's rows apart (rows point at the hosts given).
+std::vector<std::vector<FleetRow>> fetch_hosts(const std::vector<const FleetHost*>& hosts,
                                                const FetchOptions& options);
 
 }  // namespace edgetop::fleet

@@ -52,21 +52,18 @@ void FleetPoller::run() {
         rows[i] = {down_row(hosts_[i], "not read yet")};
     for (;;) {
         auto started = Clock::now();
-        std::vector<FleetHost> due;
+        std::vector<const FleetHost*> due;
         std::vector<std::size_t> index;
         for (std::size_t i = 0; i < hosts_.size(); ++i)
             if (due_[i] <= started) {
-                due.push_back(hosts_[i]);
+                due.push_back(&hosts_[i]);
                 index.push_back(i);
             }
         auto fetched = fetch_hosts(due, options_);
         if (cancel_) return;
         for (std::size_t k = 0; k < index.size(); ++k) {
             std::size_t i = index[k];
-            // A serve's row points at the copy in `due`, which goes with this round (a
-            // Prometheus' rows point at the boards it keeps).
-            for (auto& row : fetched[k])
-                if (row.host == &due[k]) row.host = &hosts_[i];
+            // Down: the host's own row (a Prometheus' boards have rows of their own).
             bool down = fetched[k].size() == 1 && fetched[k][0].host == &hosts_[i] &&
                         fetched[k][0].state == HostState::down;
             failures_[i] = down ? failures_[i] + 1 : 0;

@@ -1,5 +1,5 @@
 // The fleet read again and again for the fleet page: a thread of its own reads every board due
-// each interval (fetch_rows' bounded workers), so that the page never waits on a board. A board
+// each interval (fetch_hosts' bounded workers), so that the page never waits on a board. A board
 // that is down is tried again after 1, 2, 4... intervals, at most a minute apart, and keeps its
 // last row (with the reason) meanwhile.
 #pragma once

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e/edgetop_process.hpp"
+#include "e2e/fleet_rows.hpp"
 #include "e2e/tmux_session.hpp"
 #include "exporter/bcrypt_hash.hpp"
 #include "exporter/serve_process.hpp"
@@ -44,25 +45,6 @@ int closed_port() {
 
 std::string url_of(int port) {
     return "http://127.0.0.1:" + std::to_string(port);
-}
-
-// serve names its port before its first sample, and the API answers 503 until that sample.
-bool wait_for_first_sample(ServeProcess& serve, const std::string& headers = "") {
-    for (int i = 0; i < 400; ++i) {
-        auto answer = serve.get("/api/v1/sample", headers);
-        if (answer && answer->status == 200) return true;
-        std::this_thread::sleep_for(50ms);
-    }
-    return false;
-}
-
-std::map<std::string, json> rows_by_name(const std::string& out) {
-    std::map<std::string, json> rows;
-    for (const auto& line : split_lines(out)) {
-        auto row = json::parse(line);
-        rows[row["name"].get<std::string>()] = row;
-    }
-    return rows;
 }
 
 // The sample with time t in the serve's own history.

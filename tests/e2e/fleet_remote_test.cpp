@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e/edgetop_process.hpp"
+#include "e2e/fleet_rows.hpp"
 #include "exporter/prometheus_server.hpp"
 #include "exporter/serve_process.hpp"
 #include "support/sample_http_server.hpp"
@@ -29,24 +30,6 @@ namespace edgetop::testing::fleet_remote {
 using nlohmann::json;
 using ::testing::HasSubstr;
 using namespace std::chrono_literals;
-
-bool wait_for_first_sample(ServeProcess& serve) {
-    for (int i = 0; i < 400; ++i) {
-        auto answer = serve.get("/api/v1/sample");
-        if (answer && answer->status == 200) return true;
-        std::this_thread::sleep_for(50ms);
-    }
-    return false;
-}
-
-std::map<std::string, json> rows_by_name(const std::string& out) {
-    std::map<std::string, json> rows;
-    for (const auto& line : split_lines(out)) {
-        auto row = json::parse(line);
-        rows[row["name"].get<std::string>()] = row;
-    }
-    return rows;
-}
 
 std::string instance_of(int port) {
     return "127.0.0.1:" + std::to_string(port);
