@@ -47,6 +47,47 @@ std::string label(const PromSeries& series, const std::string& name) {
     return it == series.labels.end() ? std::string() : it->second;
 }
 
+// How a column's query reads its metric (the query and the one scrape of /metrics alike).
+enum class QueryShape {
+    latest,       // the latest sample
+    busiest,      // the highest of the instance's series (GPUs, memory controllers)
+    within_hour,  // the highest within the last hour (a board that went away stays listed)
+    scrape_time,  // when Prometheus took the latest sample
+    raised,       // the series at 1 (a flag up)
+    rate_sum,     // the instance's per-second rate of metric plus that of other
+};
+
+struct QueryColumn {
+    const char* key;
+    QueryShape shape;
+    const char* metric;
+    const char* other = nullptr;  // rate_sum's second metric
+};
+
+// What a row reads of a board, one entry per value (board_row reads them by key).
+constexpr QueryColumn kQueryColumns[] = {
+    {"boards", QueryShape::within_hour, "edgetop_board_info"},
+    {"up", QueryShape::latest, "up"},
+    {"time", QueryShape::latest, "edgetop_last_sample_timestamp_seconds"},
+    {"scraped", QueryShape::scrape_time, "edgetop_last_sample_timestamp_seconds"},
+    {"last", QueryShape::within_hour, "edgetop_last_sample_timestamp_seconds"},
+    {"mode", QueryShape::latest, "edgetop_power_mode_info"},
+    {"build", QueryShape::latest, "edgetop_build_info"},
+    {"cpu", QueryShape::latest, "edgetop_cpu_utilization_ratio"},
+    {"gpu", QueryShape::busiest, "edgetop_gpu_load_ratio"},
+    {"emc", QueryShape::busiest, "edgetop_emc_utilization_ratio"},
+    {"power", QueryShape::latest, "edgetop_power_watts"},
+    {"temp", QueryShape::latest, "edgetop_temperature_celsius"},
+    {"trip", QueryShape::latest, "edgetop_temperature_trip_celsius"},
+    {"mem_used", QueryShape::latest, "edgetop_memory_used_bytes"},
+    {"mem_total", QueryShape::latest, "edgetop_memory_total_bytes"},
+    {"disk", QueryShape::rate_sum, "edgetop_disk_read_bytes_total",
+     "edgetop_disk_written_bytes_total"},
+    {"net", QueryShape::rate_sum, "edgetop_network_receive_bytes_total",
+     "edgetop_network_transmit_bytes_total"},
+    {"flags", QueryShape::raised, "edgetop_flag_raised"},
+};
+
 // Each query's series by instance.
 class ByInstance {
   public:
@@ -282,34 +323,34 @@ const FleetHost* DiscoveredBoards::board(const FleetHost& source, const std::str
 }
 
 std::vector<PrometheusQuery> prometheus_queries(const std::string& m) {
-    auto rate_sum = [&](const char* metric) {
-        return fmt::format("sum by (instance) (irate({}[5m]))", selector(metric, m));
-    };
-    return {
-        {"boards", fmt::format("max_over_time({}[1h])", selector("edgetop_board_info", m))},
-        {"up", selector("up", m)},
-        {"time", selector("edgetop_last_sample_timestamp_seconds", m)},
-        {"scraped",
-         fmt::format("timestamp({})", selector("edgetop_last_sample_timestamp_seconds", m))},
-        {"last", fmt::format("max_over_time({}[1h])",
-                             selector("edgetop_last_sample_timestamp_seconds", m))},
-        {"mode", selector("edgetop_power_mode_info", m)},
-        {"build", selector("edgetop_build_info", m)},
-        {"cpu", selector("edgetop_cpu_utilization_ratio", m)},
-        {"gpu", fmt::format("max by (instance) ({})", selector("edgetop_gpu_load_ratio", m))},
-        {"emc",
-         fmt::format("max by (instance) ({})", selector("edgetop_emc_utilization_ratio", m))},
-        {"power", selector("edgetop_power_watts", m)},
-        {"temp", selector("edgetop_temperature_celsius", m)},
-        {"trip", selector("edgetop_temperature_trip_celsius", m)},
-        {"mem_used", selector("edgetop_memory_used_bytes", m)},
-        {"mem_total", selector("edgetop_memory_total_bytes", m)},
-        {"disk", rate_sum("edgetop_disk_read_bytes_total") + " + " +
-                     rate_sum("edgetop_disk_written_bytes_total")},
-        {"net", rate_sum("edgetop_network_receive_bytes_total") + " + " +
-                    rate_sum("edgetop_network_transmit_bytes_total")},
-        {"flags", selector("edgetop_flag_raised", m) + " == 1"},
-    };
+    std::vector<PrometheusQuery> out;
+    for (const auto& column : kQueryColumns) {
+        std::string series = selector(column.metric, m);
+        switch (column.shape) {
+            case QueryShape::latest:
+                out.push_back({column.key, series});
+                break;
+            case QueryShape::busiest:
+                out.push_back({column.key, fmt::format("max by (instance) ({})", series)});
+                break;
+            case QueryShape::within_hour:
+                out.push_back({column.key, fmt::format("max_over_time({}[1h])", series)});
+                break;
+            case QueryShape::scrape_time:
+                out.push_back({column.key, fmt::format("timestamp({})", series)});
+                break;
+            case QueryShape::raised:
+                out.push_back({column.key, series + " == 1"});
+                break;
+            case QueryShape::rate_sum:
+                out.push_back({column.key,
+                               fmt::format("sum by (instance) (irate({}[5m])) + sum by (instance) "
+                                           "(irate({}[5m]))",
+                                           series, selector(column.other, m))});
+                break;
+        }
+    }
+    return out;
 }
 
 std::vector<PromSeries> parse_prometheus_vector(const json& answer) {
@@ -393,46 +434,37 @@ std::vector<std::pair<std::string, PromSeries>> parse_exposition(std::string_vie
 
 FleetRow row_from_metrics(const FleetHost& host, std::string_view exposition, double now_unix_s,
                           double stale_s) {
-    // One scrape taken now, in the shape of a round of queries for one instance.
-    static const std::map<std::string_view, std::vector<std::string>> kKeys{
-        {"edgetop_board_info", {"boards"}},
-        {"edgetop_last_sample_timestamp_seconds", {"time", "last"}},
-        {"edgetop_power_mode_info", {"mode"}},
-        {"edgetop_build_info", {"build"}},
-        {"edgetop_cpu_utilization_ratio", {"cpu"}},
-        {"edgetop_gpu_load_ratio", {"gpu"}},
-        {"edgetop_emc_utilization_ratio", {"emc"}},
-        {"edgetop_power_watts", {"power"}},
-        {"edgetop_temperature_celsius", {"temp"}},
-        {"edgetop_temperature_trip_celsius", {"trip"}},
-        {"edgetop_memory_used_bytes", {"mem_used"}},
-        {"edgetop_memory_total_bytes", {"mem_total"}},
-        {"edgetop_flag_raised", {"flags"}},
-    };
+    // One scrape taken now, as each column's query would see it for one instance.
     const std::string instance = "metrics";
     PrometheusRound round;
     round.now_unix_s = now_unix_s;
     for (auto& [name, series] : parse_exposition(exposition)) {
-        auto keys = kKeys.find(name);
-        if (keys == kKeys.end()) continue;
-        if (name == "edgetop_flag_raised" && series.value != 1) continue;
         series.labels["instance"] = instance;
-        for (const auto& key : keys->second) {
-            auto& list = round.vectors[key];
-            // The busiest GPU, the busiest memory controller: what max by (instance) gives.
-            bool busiest = key == "gpu" || key == "emc";
-            if (busiest && !list.empty()) {
-                if (series.value > list.front().value) list.front() = series;
-                continue;
+        for (const auto& column : kQueryColumns) {
+            if (name != column.metric) continue;
+            auto& list = round.vectors[column.key];
+            switch (column.shape) {
+                case QueryShape::latest:
+                case QueryShape::within_hour:
+                    list.push_back(series);
+                    break;
+                case QueryShape::busiest:
+                    if (list.empty() || series.value > list.front().value) list = {series};
+                    break;
+                case QueryShape::raised:
+                    if (series.value == 1) list.push_back(series);
+                    break;
+                case QueryShape::scrape_time: {
+                    PromSeries taken = series;
+                    taken.value = now_unix_s;
+                    list.push_back(std::move(taken));
+                    break;
+                }
+                case QueryShape::rate_sum:
+                    break;  // a rate needs two scrapes
             }
-            list.push_back(series);
         }
     }
-    if (auto time = round.vectors.find("time"); time != round.vectors.end())
-        for (auto scraped : time->second) {
-            scraped.value = now_unix_s;
-            round.vectors["scraped"].push_back(std::move(scraped));
-        }
     ByInstance by(round);
     FleetRow row = board_row(host, by, instance, {}, round, stale_s);
     if (row.state == HostState::down) row.reason = "/metrics: no edgetop sample in it";
