@@ -2,10 +2,15 @@
 // a label and the function that writes its cell: a schema field named by key, formatted by its
 // unit (field_column, text/text_fields.hpp), or a formatter of its own written in the list where
 // the output shows something the schema does not say (a suffix, hex, two values in one cell).
+// schema_columns() completes a list with the schema's other fields, so that a field added to the
+// schema shows without an edit of the list.
 #pragma once
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "text/text_fields.hpp"
@@ -15,14 +20,78 @@ namespace edgetop::text {
 
 template <class S>
 struct Column {
+    using Cell = std::string (*)(const S&);
+    // `shows`: the keys of the schema fields the cell writes, separated by spaces.
+    constexpr Column(std::string_view label, Cell cell, std::string_view shows = {})
+        : label(label), cell(cell), shows(shows) {}
+
     std::string_view label;
-    std::string (*cell)(const S&);
+    Cell cell;
+    std::string_view shows;
 };
 
 // The column of S's field at `index` (key<S>("util")), under `label`.
 template <class S, std::size_t index>
 constexpr Column<S> field_column(std::string_view label) {
-    return {label, &field_text<S, index>};
+    return {label, &field_text<S, index>, std::get<index>(schema::Schema<S>::fields).key};
+}
+
+namespace detail {
+
+inline bool names(std::string_view keys, std::string_view key) {
+    while (!keys.empty()) {
+        auto end = keys.find(' ');
+        if (keys.substr(0, end) == key) return true;
+        if (end == std::string_view::npos) break;
+        keys.remove_prefix(end + 1);
+    }
+    return false;
+}
+
+template <class S, std::size_t I>
+constexpr bool is_cell() {
+    constexpr auto& field = std::get<I>(schema::Schema<S>::fields);
+    return writes<decltype(widened(field.of(std::declval<const S&>())))>(field.unit);
+}
+
+template <class S, std::size_t... I>
+void add_schema_columns(std::vector<Column<S>>& columns, std::string_view left_out,
+                        std::index_sequence<I...>) {
+    auto add = [&](auto index) {
+        constexpr std::size_t i = decltype(index)::value;
+        if constexpr (is_cell<S, i>()) {
+            std::string_view key = std::get<i>(schema::Schema<S>::fields).key;
+            bool shown = names(left_out, key);
+            for (std::size_t c = 0; c < columns.size() && !shown; ++c)
+                shown = names(columns[c].shows, key);
+            if (!shown) columns.push_back({key, &field_text<S, i>, key});
+        }
+    };
+    (add(std::integral_constant<std::size_t, I>{}), ...);
+}
+
+}  // namespace detail
+
+// `shown`, then a column under its key for every other field of S's schema that is a value (an
+// object or a list is not a cell) and that `left_out` (keys separated by spaces) does not name.
+// Throws std::logic_error when `left_out` names a key S does not have or one `shown` shows: a
+// stale list is found by the first output made with it.
+template <class S>
+std::vector<Column<S>> schema_columns(std::vector<Column<S>> shown,
+                                      std::string_view left_out = {}) {
+    constexpr auto keys = schema::keys<S>();
+    for (std::string_view rest = left_out; !rest.empty();) {
+        auto end = rest.find(' ');
+        auto key = rest.substr(0, end);
+        bool known = std::find(keys.begin(), keys.end(), key) != keys.end();
+        for (const auto& column : shown)
+            known = known && !detail::names(column.shows, key);
+        if (!known) throw std::logic_error("schema_columns: left out " + std::string(key));
+        rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    }
+    detail::add_schema_columns(shown, left_out,
+                               std::make_index_sequence<schema::field_count<S>()>{});
+    return shown;
 }
 
 template <class T>
@@ -44,7 +113,9 @@ std::string inner_field_text(const typename MemberPointer<decltype(member)>::Out
 template <auto member, std::size_t index>
 constexpr auto inner_field_column(std::string_view label) {
     using Outer = typename MemberPointer<decltype(member)>::OuterType;
-    return Column<Outer>{label, &inner_field_text<member, index>};
+    using Inner = typename MemberPointer<decltype(member)>::InnerType;
+    return Column<Outer>{label, &inner_field_text<member, index>,
+                         std::get<index>(schema::Schema<Inner>::fields).key};
 }
 
 // "label value  label value ...".

@@ -4,7 +4,8 @@
 // (session/session_read_sample*.cpp), the fields a report summarises
 // (session/session_summary_fields.hpp, selected by key), the exporter's families that show one
 // field each (exporter/schema_metrics.hpp, selected by key; the unit factor comes from the unit
-// here) and the field table of docs/session-format.md (checked by
+// here), the text snapshot's columns (commands/snapshot_text.cpp: a field no column names shows
+// under its key) and the field table of docs/session-format.md (checked by
 // tests/session/session_format_doc_test.cpp) all follow these tables.
 //
 // Adding a field to the session line: the member in sample.hpp, one entry below, the code that

@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include "commands/commands.hpp"
 #include "commands/snapshot_text.hpp"
 #include "session/orin_sample.hpp"
@@ -120,6 +125,68 @@ TEST(Snapshot, ShowsEveryFamilyOfAnOrin) {
           "97.46 %",
           "Flags     gpu-bound"})
         EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+}
+
+std::vector<std::string> labels_of(const auto& columns) {
+    std::vector<std::string> labels;
+    for (const auto& column : columns)
+        labels.emplace_back(column.label);
+    return labels;
+}
+
+TEST(SnapshotColumns, TheSchemasOtherFieldsFollowUnderTheirKeysInSchemaOrder) {
+    using S = EngineSample;
+    auto load = text::field_column<S, text::key<S>("load")>("load");
+    EXPECT_EQ(labels_of(text::schema_columns<S>({load})),
+              (std::vector<std::string>{"load", "name", "online", "freq_hz", "load_period_s"}));
+    EXPECT_EQ(labels_of(text::schema_columns<S>({load}, "online load_period_s")),
+              (std::vector<std::string>{"load", "name", "freq_hz"}));
+    // A column written by hand names the fields it shows.
+    using R = RailSample;
+    auto rails = text::schema_columns<R>(
+        {{"rail", [](const R& r) { return r.name + "!"; }, "name is_total in_total"}});
+    EXPECT_EQ(labels_of(rails),
+              (std::vector<std::string>{"rail", "voltage_mv", "current_ma", "power_mw", "warn_ma",
+                                        "crit_ma", "warn_alarm", "crit_alarm"}));
+    R rail;
+    rail.name = "VDD_IN";
+    rail.power_mw = 4368.0;
+    rail.warn_alarm = true;
+    EXPECT_EQ(rails[0].cell(rail), "VDD_IN!");
+    EXPECT_EQ(rails[3].cell(rail), "4368 mW");
+    EXPECT_EQ(rails[6].cell(rail), "yes");
+    EXPECT_EQ(rails[7].cell(rail), "n/a");
+    // A list of left-out fields that went stale says so at its first use.
+    EXPECT_THROW(text::schema_columns<S>({load}, "load_period"), std::logic_error);
+    EXPECT_THROW(text::schema_columns<S>({load}, "name load"), std::logic_error);
+}
+
+TEST(Snapshot, AStructOfTheSampleWithoutASectionIsWrittenUnderItsKeyFromItsSchema) {
+    Sample sample = testing::orin_sample();
+    // Every key the snapshot writes a section for is a struct of the sample.
+    for (std::string_view rest = kSnapshotSections; !rest.empty();) {
+        auto key = rest.substr(0, rest.find(' '));
+        auto at = schema::index_of<Sample>(key);
+        ASSERT_LT(at, schema::field_count<Sample>()) << key;
+        rest.remove_prefix(std::min(rest.size(), key.size() + 1));
+    }
+    std::string written(kSnapshotSections);
+    EXPECT_EQ(schema_sections(sample, written), "");
+    auto without = [&](const std::string& key) {
+        std::string list = " " + written + " ";
+        list.replace(list.find(" " + key + " "), key.size() + 2, " ");
+        return list;
+    };
+    EXPECT_EQ(schema_sections(sample, without("disks")),
+              "\ndisks\n"
+              "  name     read_bytes_per_s  write_bytes_per_s  busy_pct\n"
+              "  mmcblk0  0.00 MiB/s        0.02 MiB/s         0.40 %\n"
+              "  nvme0n1  393.75 MiB/s      3.00 MiB/s         87.25 %\n");
+    sample.emc.reset();
+    EXPECT_EQ(schema_sections(sample, without("emc")), "\nemc       n/a\n");
+    std::string fans = schema_sections(sample, without("fans"));
+    EXPECT_EQ(fans.rfind("\nfans\n  name    speed_pct  rpm       control\n  pwmfan  ", 0), 0u)
+        << fans;
 }
 
 TEST(Snapshot, AbsentValuesAreNa) {
