@@ -1,14 +1,18 @@
 // ProcessScan against real processes: descriptors kept between polls, processes that exit or
 // rename themselves, pids reused, and too few descriptors.
 #include <dirent.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <pwd.h>
 #include <sched.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <optional>
