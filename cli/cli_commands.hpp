@@ -797,10 +797,12 @@ a flag, a state or a model; Enter keeps it, Esc clears it),
 .B g
 groups the boards by each label key in turn, with a line of subtotals per group,
 .B Enter
-opens the selected board's own interactive view over its serve (every page; its samples at
-each interval, the flags its serve raised with their evidence on the Analysis page;
+opens the selected board's own interactive view over its serve (every page; each sample the
+board takes, as its serve's /api/v1/stream sends them, the samples missed while the stream was
+broken read back from /api/v1/samples; the flags its serve raised with their evidence on the
+Analysis page;
 .B r
-there records what it shows to a session file whose header names the board and its URL),
+there records the board's samples to a session file whose header names the board and its URL),
 .B Esc
 or
 .B q

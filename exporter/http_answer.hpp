@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace edgetop::exporter {
 
@@ -34,6 +35,13 @@ class HttpAnswerReader {
     bool add(std::string_view bytes);
     // The connection has ended: the answer, or HttpAnswerError when it is not complete.
     HttpReply finish();
+
+    // Whether the head is in; status() is then the answer's.
+    bool has_head() const { return head_done_; }
+    int status() const { return reply_.status; }
+    // The body received so far, handed over (an answer that does not end, an event stream, is
+    // read on in parts).
+    std::string take_body() { return std::exchange(reply_.body, std::string()); }
 
   private:
     void read_head();

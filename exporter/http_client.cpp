@@ -138,7 +138,7 @@ class Stream {
   public:
     Stream(int fd, const HttpTarget& target, const HttpCredentials& credentials,
            Clock::time_point deadline, const HttpClientLimits& limits)
-        : fd_(fd), deadline_(deadline), limits_(limits) {
+        : fd_(fd), deadline_(deadline), limits_(&limits) {
         if (target.scheme != HttpTarget::Scheme::https) return;
         context_.reset(SSL_CTX_new(TLS_client_method()));
         if (!context_) throw Failure(tls_error());
@@ -195,7 +195,7 @@ class Stream {
                 n = ::send(fd_, data.data(), data.size(), MSG_NOSIGNAL);
                 if (n < 0) {
                     if (errno == EAGAIN || errno == EINTR) {
-                        wait_for(fd_, POLLOUT, deadline_, limits_);
+                        wait_for(fd_, POLLOUT, deadline_, *limits_);
                         continue;
                     }
                     throw Failure(fmt::format("send: {}", std::strerror(errno)));
@@ -230,20 +230,26 @@ class Stream {
             }
             if (n == 0) return false;
             if (errno == EAGAIN || errno == EINTR) {
-                wait_for(fd_, POLLIN, deadline_, limits_);
+                wait_for(fd_, POLLIN, deadline_, *limits_);
                 continue;
             }
             throw Failure(fmt::format("receive: {}", std::strerror(errno)));
         }
     }
 
+    // Every call from now on within the new deadline.
+    void set_deadline(Clock::time_point deadline, const HttpClientLimits& limits) {
+        deadline_ = deadline;
+        limits_ = &limits;
+    }
+
   private:
     void wait_tls(int rc, std::string_view what) {
         int code = SSL_get_error(ssl_.get(), rc);
         if (code == SSL_ERROR_WANT_READ)
-            wait_for(fd_, POLLIN, deadline_, limits_);
+            wait_for(fd_, POLLIN, deadline_, *limits_);
         else if (code == SSL_ERROR_WANT_WRITE)
-            wait_for(fd_, POLLOUT, deadline_, limits_);
+            wait_for(fd_, POLLOUT, deadline_, *limits_);
         else
             throw Failure(fmt::format("{}: {}", what, tls_error()));
     }
@@ -256,27 +262,32 @@ class Stream {
     };
     int fd_;
     Clock::time_point deadline_;
-    const HttpClientLimits& limits_;
+    const HttpClientLimits* limits_;
     std::unique_ptr<SSL_CTX, ContextFree> context_;
     std::unique_ptr<SSL, SslFree> ssl_;
 };
+
+// HTTP/1.0: the answer is never chunked and ends with the connection.
+std::string request_text(const HttpTarget& target, const HttpCredentials& credentials,
+                         std::string_view accept) {
+    std::string host = target.scheme == HttpTarget::Scheme::unix_socket ? "localhost"
+                       : target.host.find(':') != std::string::npos
+                           ? fmt::format("[{}]:{}", target.host, target.port)
+                           : fmt::format("{}:{}", target.host, target.port);
+    return fmt::format(
+        "GET {} HTTP/1.0\r\nHost: {}\r\nUser-Agent: edgetop\r\nAccept: {}\r\n"
+        "Accept-Encoding: identity\r\nConnection: close\r\n{}\r\n",
+        target.path, host, accept,
+        credentials.authorization ? fmt::format("Authorization: {}\r\n", *credentials.authorization)
+                                  : std::string());
+}
 
 HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
                    const HttpCredentials& credentials) {
     auto deadline = Clock::now() + limits.total;
     Fd fd(open_connection(target, deadline, limits));
     Stream stream(fd.get(), target, credentials, deadline, limits);
-    std::string host = target.scheme == HttpTarget::Scheme::unix_socket ? "localhost"
-                       : target.host.find(':') != std::string::npos
-                           ? fmt::format("[{}]:{}", target.host, target.port)
-                           : fmt::format("{}:{}", target.host, target.port);
-    // HTTP/1.0: the answer is never chunked and ends with the connection.
-    stream.write_all(fmt::format(
-        "GET {} HTTP/1.0\r\nHost: {}\r\nUser-Agent: edgetop\r\nAccept: application/json\r\n"
-        "Accept-Encoding: identity\r\nConnection: close\r\n{}\r\n",
-        target.path, host,
-        credentials.authorization ? fmt::format("Authorization: {}\r\n", *credentials.authorization)
-                                  : std::string()));
+    stream.write_all(request_text(target, credentials, "application/json"));
 
     HttpAnswerReader answer(limits.max_body_bytes);
     std::string data;
@@ -287,7 +298,96 @@ HttpReply exchange(const HttpTarget& target, const HttpClientLimits& limits,
     return answer.finish();
 }
 
+// The socket stays attached to `stop` for the stream's life: detached before it is closed.
+class StopAttachment {
+  public:
+    StopAttachment(HttpStreamStop& stop, int fd) : stop_(stop), attached_(stop.attach(fd)) {}
+    ~StopAttachment() {
+        if (attached_) stop_.detach();
+    }
+    StopAttachment(const StopAttachment&) = delete;
+    StopAttachment& operator=(const StopAttachment&) = delete;
+    bool attached() const { return attached_; }
+
+  private:
+    HttpStreamStop& stop_;
+    bool attached_;
+};
+
+void stream_exchange(const HttpTarget& target, const HttpStreamLimits& limits,
+                     const HttpCredentials& credentials, HttpStreamStop& stop,
+                     const std::function<void(SseEvent&)>& on_event) {
+    const HttpClientLimits head_limits{limits.max_event_bytes, limits.connect};
+    const HttpClientLimits idle_limits{limits.max_event_bytes, limits.idle};
+    if (stop.stopped()) return;
+    auto deadline = Clock::now() + limits.connect;
+    Fd fd(open_connection(target, deadline, head_limits));
+    StopAttachment attachment(stop, fd.get());
+    if (!attachment.attached()) return;
+    std::string body;
+    try {
+        Stream stream(fd.get(), target, credentials, deadline, head_limits);
+        stream.write_all(request_text(target, credentials, "text/event-stream"));
+        HttpAnswerReader answer(limits.max_event_bytes);
+        std::string data;
+        while (!answer.has_head()) {
+            if (!stream.read_some(data)) answer.finish();  // throws: no complete head
+            answer.add(data);
+            data.clear();
+        }
+        if (answer.status() != 200)
+            throw HttpStatusError(fmt::format("{}: answered {}", target.text, answer.status()),
+                                  answer.status());
+        SseReader events(limits.max_event_bytes);
+        body = answer.take_body();
+        for (;;) {
+            events.add(body, on_event);
+            body.clear();
+            stream.set_deadline(Clock::now() + limits.idle, idle_limits);
+            if (!stream.read_some(body)) throw Failure("the stream ended");
+        }
+    } catch (const std::runtime_error&) {
+        if (stop.stopped()) return;
+        throw;
+    }
+}
+
 }  // namespace
+
+void HttpStreamStop::stop() {
+    std::lock_guard lock(mutex_);
+    stopped_ = true;
+    if (fd_ >= 0) ::shutdown(fd_, SHUT_RDWR);
+}
+
+bool HttpStreamStop::stopped() {
+    std::lock_guard lock(mutex_);
+    return stopped_;
+}
+
+bool HttpStreamStop::attach(int fd) {
+    std::lock_guard lock(mutex_);
+    if (stopped_) return false;
+    fd_ = fd;
+    return true;
+}
+
+void HttpStreamStop::detach() {
+    std::lock_guard lock(mutex_);
+    fd_ = -1;
+}
+
+void http_stream(const HttpTarget& target, const HttpStreamLimits& limits,
+                 const HttpCredentials& credentials, HttpStreamStop& stop,
+                 const std::function<void(SseEvent&)>& on_event) {
+    try {
+        stream_exchange(target, limits, credentials, stop, on_event);
+    } catch (const HttpStatusError&) {
+        throw;
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(fmt::format("{}: {}", target.text, e.what()));
+    }
+}
 
 std::optional<HttpTarget> parse_http_target(std::string_view url, std::string_view default_path) {
     HttpTarget target;

@@ -7,11 +7,15 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
+#include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "exporter/http_answer.hpp"
+#include "exporter/sse_reader.hpp"
 
 namespace edgetop::exporter {
 
@@ -50,5 +54,41 @@ std::string basic_authorization(std::string_view user, std::string_view password
 // "certificate verify failed").
 HttpReply http_get(const HttpTarget& target, const HttpClientLimits& limits,
                    const HttpCredentials& credentials = {});
+
+struct HttpStreamLimits {
+    std::chrono::milliseconds connect{10'000};  // until the answer's head is in
+    std::chrono::milliseconds idle{30'000};     // at most between two reads, once streaming
+    std::size_t max_event_bytes = std::size_t{4} << 20;
+};
+
+// An answer other than 200 to a stream's request, its status kept for the caller.
+struct HttpStatusError : std::runtime_error {
+    HttpStatusError(const std::string& what, int code) : std::runtime_error(what), status(code) {}
+    int status;
+};
+
+// Ends, from another thread, the stream http_stream() reads: shuts its socket down, which wakes
+// the read. Once stopped, http_stream() with it returns at once.
+class HttpStreamStop {
+  public:
+    void stop();
+    bool stopped();
+    // http_stream()'s side: the socket to shut down (false when already stopped), then none.
+    bool attach(int fd);
+    void detach();
+
+  private:
+    std::mutex mutex_;
+    int fd_ = -1;
+    bool stopped_ = false;
+};
+
+// A GET of an event stream (/api/v1/stream): each event to on_event as it arrives, until `stop`
+// is stopped (then it returns). Throws std::runtime_error with one line naming the URL and why
+// the stream ended: the client's reasons, an answer other than 200 (HttpStatusError), the server
+// ending it, nothing read within `idle`, an event larger than max_event_bytes.
+void http_stream(const HttpTarget& target, const HttpStreamLimits& limits,
+                 const HttpCredentials& credentials, HttpStreamStop& stop,
+                 const std::function<void(SseEvent&)>& on_event);
 
 }  // namespace edgetop::exporter

@@ -88,17 +88,6 @@ std::string without_url(const FleetHost& host, std::string_view reason) {
     return std::string(reason);
 }
 
-// The host's target for path: a board behind a reverse proxy (or a Prometheus behind a prefix) is
-// reached under the path of its URL.
-exporter::HttpTarget target_for(const FleetHost& host, std::string_view path) {
-    exporter::HttpTarget target = host.target;
-    std::string_view base = host.target.path;
-    while (base.ends_with('/'))
-        base.remove_suffix(1);
-    target.path = std::string(base) + std::string(path);
-    return target;
-}
-
 // One GET of a Prometheus' API, parsed: its error answers (400, 422, 503) carry JSON too.
 json prometheus_get(const FleetHost& host, const std::string& path, const FetchOptions& options) {
     auto reply = exporter::http_get(target_for(host, path), options.limits, options.credentials);
@@ -147,6 +136,17 @@ std::vector<FleetRow> fetch_prometheus(const FleetHost& host, const FetchOptions
 }
 
 }  // namespace
+
+// A board behind a reverse proxy (or a Prometheus behind a prefix) is reached under the path of
+// its URL.
+exporter::HttpTarget target_for(const FleetHost& host, std::string_view path) {
+    exporter::HttpTarget target = host.target;
+    std::string_view base = host.target.path;
+    while (base.ends_with('/'))
+        base.remove_suffix(1);
+    target.path = std::string(base) + std::string(path);
+    return target;
+}
 
 std::string get_body(const FleetHost& host, std::string_view path, const FetchOptions& options) {
     auto reply = exporter::http_get(target_for(host, path), options.limits, options.credentials);

@@ -40,6 +40,9 @@ struct FetchOptions {
     std::function<std::string(const FleetHost&, const FetchOptions&)> connect;
 };
 
+// The request target of path (a serve's "/api/v1/stream") on host, under its URL's prefix.
+exporter::HttpTarget target_for(const FleetHost& host, std::string_view path);
+
 // The body of one 200 answer of the board's API (path: "/api/v1/sample"). Throws
 // std::runtime_error with one line: what the board answered instead, or the client's reason.
 std::string get_body(const FleetHost& host, std::string_view path, const FetchOptions& options);

@@ -128,6 +128,11 @@ class Loop {
     bool recording() const { return options_.recorder && options_.recorder->is_recording(); }
 
     void take_sample() {
+        for (std::size_t n = feed_.ready(); n > 0 && !ended_; --n)
+            take_one_sample();
+    }
+
+    void take_one_sample() {
         const Sample* sample = feed_.next();
         if (!sample) {
             ended_ = true;

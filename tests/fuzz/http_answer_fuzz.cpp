@@ -6,8 +6,10 @@
 // shape, as each answer of a fleet board (sample, flags, board) made into its row, its line of
 // the table and its JSON object; and as a Prometheus' answer to each of fleet's instant queries
 // and its targets, made into the rows of that Prometheus' boards; and the body, whatever it is,
-// as the /metrics exposition of a serve without the JSON API made into its row. Built and run by
-// run_fuzz.sh.
+// as the /metrics exposition of a serve without the JSON API made into its row. The same bytes, in
+// the same pieces, are also read as a serve's event stream (/api/v1/stream: the board view's
+// feed), each event within the bound, a sample event's data as the sample query prints. Built and
+// run by run_fuzz.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -20,6 +22,7 @@
 #include "commands/query_fields.hpp"
 #include "commands/query_smi.hpp"
 #include "exporter/http_answer.hpp"
+#include "exporter/sse_reader.hpp"
 #include "fleet/fleet_hosts.hpp"
 #include "fleet/fleet_output.hpp"
 #include "fleet/fleet_prometheus.hpp"
@@ -103,12 +106,31 @@ void show_prometheus_rows(const nlohmann::json& answer) {
         (void)edgetop::fleet::row_json_line(row);
 }
 
+void read_as_event_stream(std::string_view in, std::size_t piece) {
+    edgetop::exporter::SseReader events(kMaxBody);
+    auto on_event = [](edgetop::exporter::SseEvent& event) {
+        if (event.data.size() > kMaxBody || event.name.size() > kMaxBody) std::abort();
+        if (event.name != "sample") return;
+        auto sample = nlohmann::ordered_json::parse(event.data, nullptr, false);
+        if (sample.is_object() && sample.contains("t")) print_sample(sample);
+    };
+    try {
+        while (!in.empty()) {
+            auto next = in.substr(0, piece);
+            in.remove_prefix(next.size());
+            events.add(next, on_event);
+        }
+    } catch (const edgetop::exporter::HttpAnswerError&) {
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size == 0) return 0;
     std::size_t piece = 1 + data[0] % 64;
     std::string_view in(reinterpret_cast<const char*>(data) + 1, size - 1);
+    read_as_event_stream(in, piece);
     edgetop::exporter::HttpAnswerReader reader(kMaxBody);
     edgetop::exporter::HttpReply reply;
     try {
