@@ -863,7 +863,10 @@ It is down when its scrape fails (with Prometheus' reason) or Prometheus has no 
 of it (boards seen within the last hour stay listed), stale when its sample was older than
 .B \-\-stale
 when Prometheus took it.
-Enter opens its view from its serve at the scrape URL, where reachable.
+Enter opens its view from its serve at the scrape URL where that answers, else from the series
+Prometheus has of it (a board that pushes by remote write, or one only Prometheus reaches): every
+page with what /metrics serves; the process table, per-core CPU shares, disk and network rates
+and groups n/a.
 .IP
 .BI ssh:// \fR[\fIUSER\fB@\fR]\fIHOST\fR[\fB:\fIPORT\fR]
 is read through the user's ssh

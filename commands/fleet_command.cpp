@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "commands/commands.hpp"
+#include "commands/prometheus_feed.hpp"
 #include "commands/remote_feed.hpp"
 #include "commands/ssh_tunnel.hpp"
 #include "commands/tui_recorder.hpp"
@@ -39,21 +41,41 @@ exporter::HttpCredentials credentials_of(const cli::FleetArgs& f) {
     return credentials;
 }
 
-// Enter on the fleet page: the board's own view, every page, until q or Esc.
+// `source`: where the samples come from, for a recording's header.
+void run_board_view(tui::SampleFeed& feed, const fleet::FleetHost& host, const std::string& source,
+                    const fleet::FleetViewOptions& view) {
+    SessionFileRecorder recorder(feed, host.name, source, view.interval.count());
+    tui::TuiOptions tui_options;
+    tui_options.recorder = &recorder;
+    tui_options.interval_ms = static_cast<int>(view.interval.count());
+    tui_options.ascii = view.ascii;
+    tui_options.no_color = view.no_color;
+    tui_options.escape_quits = true;
+    tui::run_tui(feed, tui_options);
+}
+
+// Enter on the fleet page: the board's own view, every page, until q or Esc: from its serve where
+// that answers, else, for a board read through Prometheus, from the series Prometheus has of it.
 std::string open_board_view(const fleet::FleetHost& host, const fleet::FetchOptions& options,
                             const fleet::FleetViewOptions& view) {
-    if (host.target.text.empty())
-        return "Prometheus has no address of its serve (its samples come by remote write)";
     try {
-        RemoteFeed feed(host, options);
-        SessionFileRecorder recorder(feed, host.name, host.target.text, view.interval.count());
-        tui::TuiOptions tui_options;
-        tui_options.recorder = &recorder;
-        tui_options.interval_ms = static_cast<int>(view.interval.count());
-        tui_options.ascii = view.ascii;
-        tui_options.no_color = view.no_color;
-        tui_options.escape_quits = true;
-        tui::run_tui(feed, tui_options);
+        if (!host.target.text.empty()) {
+            std::optional<RemoteFeed> feed;
+            try {
+                feed.emplace(host, options);
+            } catch (const std::runtime_error&) {
+                if (!host.prometheus) throw;
+            }
+            if (feed) {
+                run_board_view(*feed, host, host.target.text, view);
+                return feed->problem();
+            }
+        } else if (!host.prometheus) {
+            return "no address of its serve";
+        }
+        PrometheusFeed feed(host, options);
+        run_board_view(feed, host,
+                       fmt::format("{} {{{}}}", host.prometheus->target.text, host.matchers), view);
         return feed.problem();
     } catch (const std::exception& e) {
         return e.what();

@@ -165,7 +165,7 @@ void RemoteFeed::add_sample(Sample sample) {
     if (arrived_.size() > kMaxWaitingSamples) arrived_.pop_front();
 }
 
-std::size_t RemoteFeed::ready() const {
+std::size_t RemoteFeed::ready() {
     if (polling_) return 1;
     std::lock_guard lock(mutex_);
     return arrived_.size();

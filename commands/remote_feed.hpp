@@ -36,7 +36,7 @@ class RemoteFeed : public tui::SampleFeed {
     RemoteFeed& operator=(const RemoteFeed&) = delete;
 
     const Sample* next() override;
-    std::size_t ready() const override;
+    std::size_t ready() override;
     const Board& board() const override { return board_; }
     std::vector<SourceStatus> status() const override { return {}; }
     bool is_replay() const override { return false; }

@@ -148,6 +148,21 @@ exporter::HttpTarget target_for(const FleetHost& host, std::string_view path) {
     return target;
 }
 
+std::vector<exporter::NamedSeries> board_series(const FleetHost& board,
+                                                const FetchOptions& options) {
+    if (!board.prometheus) throw std::runtime_error(board.name + ": not read through Prometheus");
+    const FleetHost& prometheus = *board.prometheus;
+    try {
+        return named_series(parse_prometheus_vector(prometheus_get(
+            prometheus,
+            fmt::format("/api/v1/query?query={}", url_encoded(board_series_query(board))),
+            options)));
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(
+            fmt::format("Prometheus {}: {}", prometheus.name, without_url(prometheus, e.what())));
+    }
+}
+
 std::string get_body(const FleetHost& host, std::string_view path, const FetchOptions& options) {
     auto reply = exporter::http_get(target_for(host, path), options.limits, options.credentials);
     if (reply.status == 401)

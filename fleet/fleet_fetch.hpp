@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exporter/http_client.hpp"
+#include "exporter/metric_reading.hpp"
 #include "fleet/fleet_hosts.hpp"
 #include "fleet/fleet_row.hpp"
 
@@ -46,6 +47,11 @@ exporter::HttpTarget target_for(const FleetHost& host, std::string_view path);
 // The body of one 200 answer of the board's API (path: "/api/v1/sample"). Throws
 // std::runtime_error with one line: what the board answered instead, or the client's reason.
 std::string get_body(const FleetHost& host, std::string_view path, const FetchOptions& options);
+
+// Every edgetop series of a board read through a Prometheus (board.prometheus), as it has them
+// now. Throws std::runtime_error with one line.
+std::vector<exporter::NamedSeries> board_series(const FleetHost& board,
+                                                const FetchOptions& options);
 
 // One board: three GETs. Its row says down, with the reason, when any of them fails.
 FleetRow fetch_row(const FleetHost& host, const FetchOptions& options);

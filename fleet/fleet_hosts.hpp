@@ -34,9 +34,13 @@ struct FleetHost {
     exporter::HttpTarget target;
     std::vector<std::pair<std::string, std::string>> labels;  // in the order given
     HostKind kind = HostKind::serve;
-    std::string matchers;  // prometheus: the label matchers that pick its boards ("job=\"x\"")
+    // prometheus: the label matchers that pick its boards ("job=\"x\""); a board read through one:
+    // those and its own instance and job.
+    std::string matchers;
     SshDestination ssh;
     std::string via;  // a board read through a Prometheus: that Prometheus' name
+    // A board read through a Prometheus: that Prometheus' host (matchers: this board's series).
+    const FleetHost* prometheus = nullptr;
     // prometheus: the boards it has, kept for as long as the host (rows point at them).
     std::shared_ptr<DiscoveredBoards> boards;
     // serve, ssh: its board description, read again only when its serve restarted or a minute

@@ -29,6 +29,27 @@ std::string selector(const std::string& metric, const std::string& matchers,
     return inside.empty() ? metric : fmt::format("{}{{{}}}", metric, inside);
 }
 
+// PromQL's string literal: within double quotes, with \\, \" and \n escaped.
+std::string promql_string(std::string_view value) {
+    std::string out = "\"";
+    for (char c : value) {
+        if (c == '\\' || c == '"') out += '\\';
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        out += c;
+    }
+    return out + '"';
+}
+
+// matchers and one more: name="value".
+std::string selector_matchers(const std::string& matchers, std::string_view name,
+                              std::string_view value) {
+    return fmt::format("{}{}{}={}", matchers, matchers.empty() ? "" : ",", name,
+                       promql_string(value));
+}
+
 // As a sample's "time": milliseconds, cut rather than rounded (the metric carries microseconds,
 // which the double holds to within a fraction of one).
 std::string iso_time(double unix_s) {
@@ -312,8 +333,12 @@ const FleetHost* DiscoveredBoards::board(const FleetHost& source, const std::str
     if (boards_.size() >= kMaxBoards) return nullptr;
     FleetHost host;
     host.name = instance;
-    host.labels = std::move(labels);
     host.via = source.name;
+    host.prometheus = &source;
+    host.matchers = selector_matchers(source.matchers, "instance", instance);
+    for (const auto& [name, value] : labels)
+        if (name == "job") host.matchers = selector_matchers(host.matchers, name, value);
+    host.labels = std::move(labels);
     std::string url = serve_url(scrape_url);
     if (auto target = exporter::parse_http_target(url, "/")) host.target = std::move(*target);
     host.target.text = url;
@@ -469,6 +494,26 @@ FleetRow row_from_metrics(const FleetHost& host, std::string_view exposition, do
     FleetRow row = board_row(host, by, instance, {}, round, stale_s);
     if (row.state == HostState::down) row.reason = "/metrics: no edgetop sample in it";
     return row;
+}
+
+std::string board_series_query(const FleetHost& board) {
+    return selector("", board.matchers, "__name__=~\"edgetop_.+\"");
+}
+
+std::vector<exporter::NamedSeries> named_series(const std::vector<PromSeries>& series) {
+    std::vector<exporter::NamedSeries> out;
+    out.reserve(series.size());
+    for (const auto& s : series) {
+        exporter::NamedSeries named;
+        named.labels = s.labels;
+        auto name = named.labels.find("__name__");
+        if (name == named.labels.end()) continue;
+        named.name = name->second;
+        named.labels.erase(name);
+        named.value = s.value;
+        out.push_back(std::move(named));
+    }
+    return out;
 }
 
 }  // namespace edgetop::fleet

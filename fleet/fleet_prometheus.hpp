@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "exporter/metric_reading.hpp"
 #include "fleet/fleet_hosts.hpp"
 #include "fleet/fleet_row.hpp"
 
@@ -81,5 +82,10 @@ FleetRow row_from_metrics(const FleetHost& host, std::string_view exposition, do
 // when its sample was older than stale_s when Prometheus took it.
 std::vector<FleetRow> rows_from_prometheus(const FleetHost& source, const PrometheusRound& round,
                                            double stale_s);
+
+// The query of every edgetop series of one board read through a Prometheus (board.matchers), and
+// its answer's series as the exporter reads them back into a sample (exporter/metric_reading.hpp).
+std::string board_series_query(const FleetHost& board);
+std::vector<exporter::NamedSeries> named_series(const std::vector<PromSeries>& series);
 
 }  // namespace edgetop::fleet

@@ -32,10 +32,11 @@ class SampleFeed {
     // Replay: session seconds from the last sample to the one after it (played at that pace);
     // nullopt at the end, and always for a live feed (which follows the view's interval).
     virtual std::optional<double> next_gap_s() const { return std::nullopt; }
-    // The samples next() gives now without waiting, all taken at a tick: 1 for a sampler or a
-    // replay; for a board's stream the ones that arrived since the last tick, 0 when none did
-    // (the view then keeps its last sample and draws no new point).
-    virtual std::size_t ready() const { return 1; }
+    // The samples next() gives now, all taken at a tick: 1 for a sampler or a replay; for a
+    // board's stream the ones that arrived since the last tick, for a board read through
+    // Prometheus 1 when its sample moved on (it asks); 0 when there is none (the view then keeps
+    // its last sample and draws no new point).
+    virtual std::size_t ready() { return 1; }
     // Replay: go back before the first sample, so that next() gives it again with the analysis
     // started over. False when the feed cannot.
     virtual bool rewind() { return false; }

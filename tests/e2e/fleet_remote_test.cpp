@@ -9,6 +9,9 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -17,12 +20,16 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "commands/prometheus_feed.hpp"
 #include "e2e/edgetop_process.hpp"
 #include "e2e/fleet_rows.hpp"
 #include "exporter/prometheus_server.hpp"
 #include "exporter/serve_process.hpp"
+#include "fleet/fleet_fetch.hpp"
+#include "fleet/fleet_hosts.hpp"
 #include "support/sample_http_server.hpp"
 
 namespace edgetop::testing::fleet_remote {
@@ -51,6 +58,65 @@ void expect_close(const json& row_value, const json& sample_value, const std::st
     double expected = sample_value.get<double>();
     EXPECT_NEAR(row_value.get<double>(), expected, std::max(1e-9, std::abs(expected) * 5e-3))
         << what;
+}
+
+// A sample's "time" as its session line writes it: RFC 3339, milliseconds cut.
+std::string time_text(std::chrono::system_clock::time_point time) {
+    auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(time.time_since_epoch()).count();
+    time_t whole = static_cast<time_t>(micros / 1'000'000);
+    tm parts{};
+    gmtime_r(&whole, &parts);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &parts);
+    return fmt::format("{}.{:03d}Z", text, static_cast<int>(micros % 1'000'000 / 1000));
+}
+
+// Down into a board from the series Prometheus has of it (the view of a board that pushes to
+// Prometheus, or whose serve fleet cannot reach): its sample equals the serve's own at the
+// scrape, its board the serve's.
+void expect_view_from_prometheus_series(const std::string& url, ServeProcess& serve) {
+    fleet::HostList list;
+    fleet::add_url(list, url);
+    ASSERT_EQ(list.hosts.size(), 1u);
+    fleet::FetchOptions options;
+    auto rows = fleet::fetch_host(list.hosts[0], options);
+    auto row = std::find_if(rows.begin(), rows.end(), [&](const fleet::FleetRow& r) {
+        return r.host->name == instance_of(serve.port());
+    });
+    ASSERT_NE(row, rows.end());
+    PrometheusFeed feed(*row->host, options);
+    const Sample& got = *feed.next();
+    json sample = served_sample_at(serve, time_text(got.time));
+    ASSERT_FALSE(sample.is_null()) << time_text(got.time);
+    json board = json::parse(serve.get("/api/v1/board")->body)["board"];
+    EXPECT_EQ(feed.board().model.value_or(""), board["model"]);
+    ASSERT_NE(feed.board().current_mode(), nullptr);
+    EXPECT_EQ(feed.board().current_mode()->name, board["power_mode"]["name"]);
+    auto value = [](const auto& v) { return v ? json(*v) : json(); };
+    expect_close(value(got.power_total_mw), sample["power_total_mw"], "power");
+    ASSERT_EQ(got.gpu.size(), sample["gpu"].size());
+    EXPECT_EQ(value(got.gpu[0].freq_hz), sample["gpu"][0]["freq_hz"]);
+    ASSERT_EQ(got.cpu.cores.size(), sample["cpu"]["cores"].size());
+    EXPECT_EQ(value(got.cpu.cores[0].freq_khz), sample["cpu"]["cores"][0]["freq_khz"]);
+    EXPECT_EQ(value(got.mem.used_kb), sample["mem"]["used_kb"]);
+    std::size_t zones = 0;
+    for (const auto& zone : sample["thermal"]) {
+        if (!zone["temp_c"].is_number()) continue;
+        auto at = std::find_if(got.thermal.begin(), got.thermal.end(),
+                               [&](const ThermalSample& t) { return t.name == zone["name"]; });
+        ASSERT_NE(at, got.thermal.end()) << zone;
+        expect_close(value(at->temp_c), zone["temp_c"], zone["name"].get<std::string>());
+        ++zones;
+    }
+    EXPECT_GT(zones, 3u);
+    for (const auto& rail : sample["rails"]) {
+        auto at = std::find_if(got.rails.begin(), got.rails.end(),
+                               [&](const RailSample& r) { return r.name == rail["name"]; });
+        ASSERT_NE(at, got.rails.end()) << rail;
+        expect_close(value(at->power_mw), rail["power_mw"], rail["name"].get<std::string>());
+    }
+    EXPECT_EQ(json(got.flags), sample["flags"]);
 }
 
 TEST(FleetOverPrometheus, EachBoardIsWhatItsServeSampledAtTheScrapeAndAStoppedOneIsDown) {
@@ -112,6 +178,7 @@ TEST(FleetOverPrometheus, EachBoardIsWhatItsServeSampledAtTheScrapeAndAStoppedOn
     EXPECT_EQ(rows[instance_of(nano.port())]["labels"],
               json::parse(R"({"job":"edgetop-lab","site":"lab"})"));
     EXPECT_EQ(rows[instance_of(orin.port())]["hottest"]["trip_c"], 99);
+    expect_view_from_prometheus_series(url, orin);
 
     // Stopped: down once Prometheus' scrape of it failed, with Prometheus' reason.
     nano.child().stop(2000ms);

@@ -6,10 +6,11 @@
 // shape, as each answer of a fleet board (sample, flags, board) made into its row, its line of
 // the table and its JSON object; and as a Prometheus' answer to each of fleet's instant queries
 // and its targets, made into the rows of that Prometheus' boards; and the body, whatever it is,
-// as the /metrics exposition of a serve without the JSON API made into its row. The same bytes, in
-// the same pieces, are also read as a serve's event stream (/api/v1/stream: the board view's
-// feed), each event within the bound, a sample event's data as the sample query prints. Built and
-// run by run_fuzz.sh.
+// as the /metrics exposition of a serve without the JSON API made into its row; a query vector
+// also as one board's series read back into its sample and board (its view through Prometheus).
+// The same bytes, in the same pieces, are also read as a serve's event stream (/api/v1/stream:
+// the board view's feed), each event within the bound, a sample event's data as the sample query
+// prints. Built and run by run_fuzz.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 #include "commands/query_fields.hpp"
 #include "commands/query_smi.hpp"
 #include "exporter/http_answer.hpp"
+#include "exporter/metric_reading.hpp"
 #include "exporter/sse_reader.hpp"
 #include "fleet/fleet_hosts.hpp"
 #include "fleet/fleet_output.hpp"
@@ -98,6 +100,10 @@ void show_prometheus_rows(const nlohmann::json& answer) {
         auto series = edgetop::fleet::parse_prometheus_vector(answer);
         for (const auto& query : edgetop::fleet::prometheus_queries(source.matchers))
             round.vectors[query.key] = series;
+        // The same vector as a board's series, for its view through Prometheus.
+        auto named = edgetop::fleet::named_series(series);
+        (void)edgetop::exporter::sample_from_series(named);
+        (void)edgetop::exporter::board_from_series(named);
     } catch (const std::runtime_error&) {
     }
     auto rows = edgetop::fleet::rows_from_prometheus(source, round, 60);
