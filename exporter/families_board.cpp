@@ -64,8 +64,14 @@ void append_sampling(const FamilyInput& in, Families& out) {
                             "Wall-clock time of the sample these values come from (Unix time).",
                             MetricType::Gauge);
     if (in.samples > 0) {
+        // Cut to whole microseconds (a double of today's Unix time holds them exactly enough),
+        // as the sample line cuts its time to milliseconds: a reader that turns this back into
+        // the line's time (fleet, through Prometheus) gets the line's millisecond. Rounded
+        // nanoseconds were a millisecond late when the clock was within half a microsecond of
+        // the next one.
         using namespace std::chrono;
-        add_value(last, duration<double>(in.sample.time.time_since_epoch()).count());
+        add_value(last,
+                  duration<double>(floor<microseconds>(in.sample.time.time_since_epoch())).count());
     }
     out.push_back(std::move(last));
     auto log_errors = make_family("edgetop_session_log_write_errors_total",

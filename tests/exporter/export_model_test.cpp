@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <string>
 
 #include "analysis/rules_config.hpp"
@@ -103,6 +105,21 @@ TEST(ExportModel, TheSamplesCpuShareAndTheServingVersion) {
     Families with = model.add(sample);
     EXPECT_EQ(*value(with, "edgetop_build_info", {{"version", "1.2.3"}}), 1);
     EXPECT_FALSE(value(with, "edgetop_cpu_utilization_ratio"));
+}
+
+// The sample line cuts its time to milliseconds; the metric keeps whole microseconds, so that
+// the line's millisecond comes back from it (fleet rows and views read through Prometheus).
+TEST(ExportModel, TheSampleTimeIsCutToMicrosecondsAsTheLineCutsItsMilliseconds) {
+    using namespace std::chrono;
+    Sampler sampler{Root(testing::fixture_path("agx-orin"))};
+    ExportModel model(sampler.board(), {}, 100);
+    Sample sample = sampler.sample();
+    // 400 ns before the next millisecond: rounded, the microseconds would be the next one's.
+    sample.time = system_clock::time_point(
+        duration_cast<system_clock::duration>(nanoseconds(1'795'870'692'377'999'600)));
+    auto unix_s = value(model.add(sample), "edgetop_last_sample_timestamp_seconds");
+    ASSERT_TRUE(unix_s);
+    EXPECT_EQ(std::llround(*unix_s * 1e6), 1'795'870'692'377'999);
 }
 
 TEST(ExportModel, OrinPressureCoolingFaultsAndOomKills) {
