@@ -98,7 +98,8 @@ TEST(ProcessScan, ChildsArgumentsAndParentInTheTable) {
     ChildProcess sleeper({"sleep", "30.5"});
     ProcessScan scan;
     ASSERT_TRUE(scan.open());
-    for (int attempt = 0; attempt < 200; ++attempt) {
+    // Up to 10 s: on a loaded machine (a build beside the suite) the exec alone took over 2 s.
+    for (int attempt = 0; attempt < 1000; ++attempt) {
         std::vector<ProcessSample> table;
         ASSERT_TRUE(scan.poll(table));
         for (const auto& p : table)
