@@ -16,20 +16,13 @@ namespace {
 
 using ByName = std::map<std::string_view, std::vector<const NamedSeries*>>;
 
-template <class T>
-struct IsOptional : std::false_type {};
-template <class T>
-struct IsOptional<std::optional<T>> : std::true_type {
-    using Value = T;
-};
-
 // A metric's value back in the schema's unit, into the member's type.
 template <class M>
 void assign(M& member, double value) {
     if constexpr (std::is_same_v<M, bool>) {
         member = value != 0;
     } else {
-        using V = typename IsOptional<M>::Value;
+        using V = typename schema::IsOptional<M>::Value;
         if constexpr (std::is_same_v<V, bool>)
             member = value != 0;
         else if constexpr (std::is_integral_v<V>)

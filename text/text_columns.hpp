@@ -38,14 +38,20 @@ constexpr Column<S> field_column(std::string_view label) {
 
 namespace detail {
 
-inline bool names(std::string_view keys, std::string_view key) {
+// The keys of a list separated by spaces ("name is_total in_total").
+inline std::vector<std::string_view> key_list(std::string_view keys) {
+    std::vector<std::string_view> out;
     while (!keys.empty()) {
-        auto end = keys.find(' ');
-        if (keys.substr(0, end) == key) return true;
-        if (end == std::string_view::npos) break;
-        keys.remove_prefix(end + 1);
+        auto end = std::min(keys.find(' '), keys.size());
+        out.push_back(keys.substr(0, end));
+        keys.remove_prefix(std::min(end + 1, keys.size()));
     }
-    return false;
+    return out;
+}
+
+inline bool names(std::string_view keys, std::string_view key) {
+    auto list = key_list(keys);
+    return std::find(list.begin(), list.end(), key) != list.end();
 }
 
 template <class S, std::size_t I>
@@ -80,14 +86,11 @@ template <class S>
 std::vector<Column<S>> schema_columns(std::vector<Column<S>> shown,
                                       std::string_view left_out = {}) {
     constexpr auto keys = schema::keys<S>();
-    for (std::string_view rest = left_out; !rest.empty();) {
-        auto end = rest.find(' ');
-        auto key = rest.substr(0, end);
+    for (auto key : detail::key_list(left_out)) {
         bool known = std::find(keys.begin(), keys.end(), key) != keys.end();
         for (const auto& column : shown)
             known = known && !detail::names(column.shows, key);
         if (!known) throw std::logic_error("schema_columns: left out " + std::string(key));
-        rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
     }
     detail::add_schema_columns(shown, left_out,
                                std::make_index_sequence<schema::field_count<S>()>{});
