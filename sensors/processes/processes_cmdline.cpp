@@ -24,10 +24,18 @@ const std::string& CommandLines::get(int pid, uint64_t start_ticks, std::string_
     ++asked_;
     auto [it, inserted] = entries_.try_emplace(pid);
     Entry& entry = it->second;
+    bool empty = false;
     if (inserted || entry.start_ticks != start_ticks || entry.comm != comm) {
         entry.start_ticks = start_ticks;
         entry.comm = comm;
-        entry.command = read(pid, comm);
+        entry.command = read(pid, comm, empty);
+        entry.confirmed = !empty;
+    } else if (!entry.confirmed) {
+        // An exec shows its new comm before the kernel sets the new arguments: a process caught
+        // between the two reads an empty file. Read once more a poll later; a kernel thread or a
+        // zombie is still empty then and is kept as it is.
+        entry.command = read(pid, comm, empty);
+        entry.confirmed = true;
     }
     entry.seen_poll = poll_;
     return entry.command;
@@ -41,7 +49,8 @@ void CommandLines::end_poll() {
     asked_ = 0;
 }
 
-std::string CommandLines::read(int pid, std::string_view comm) {
+std::string CommandLines::read(int pid, std::string_view comm, bool& empty) {
+    empty = false;
     std::string path = proc_dir_ + "/" + std::to_string(pid) + "/cmdline";
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return {};
@@ -58,6 +67,7 @@ std::string CommandLines::read(int pid, std::string_view comm) {
     }
     ::close(fd);
     if (failed) return {};
+    empty = used == 0;
     return command_from_cmdline(std::string_view(buffer, used), comm);
 }
 

@@ -1,5 +1,6 @@
 // The command line of each process, read from /proc/<pid>/cmdline once: when the process is first
-// seen, and again only when its pid shows another process (start time) or it exec'd (comm).
+// seen, and again only when its pid shows another process (start time) or it exec'd (comm); an
+// empty file is read once more at the next poll (a process caught in the middle of an exec).
 #pragma once
 
 #include <cstddef>
@@ -36,8 +37,9 @@ class CommandLines {
         std::string comm;
         std::string command;
         uint64_t seen_poll = 0;
+        bool confirmed = false;
     };
-    std::string read(int pid, std::string_view comm);
+    std::string read(int pid, std::string_view comm, bool& empty);
 
     std::string proc_dir_;
     std::unordered_map<int, Entry> entries_;

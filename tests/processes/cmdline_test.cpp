@@ -39,6 +39,32 @@ TEST(CommandLines, KernelThreadInBrackets) {
     EXPECT_EQ(commands.get(2, 2, "kthreadd"), "[kthreadd]");
 }
 
+TEST(CommandLines, AKernelThreadIsReadTwiceThenKept) {
+    FixtureTree tree;
+    write_processes(tree);
+    CommandLines commands(tree.path("/proc"));
+    for (int poll = 0; poll < 4; ++poll) {
+        EXPECT_EQ(commands.get(2, 2, "kthreadd"), "[kthreadd]");
+        commands.end_poll();
+    }
+    EXPECT_EQ(commands.files_read(), 2u);
+}
+
+// An exec sets the new comm before the new arguments: a process caught between the two has an
+// empty cmdline under its new name, which must not stay its command.
+TEST(CommandLines, AnEmptyFileUnderANewCommIsReadAgainAtTheNextPoll) {
+    FixtureTree tree;
+    tree.write("/proc/5120/cmdline", "");
+    CommandLines commands(tree.path("/proc"));
+    EXPECT_EQ(commands.get(5120, 3000, "sleep"), "[sleep]");
+    commands.end_poll();
+    tree.write("/proc/5120/cmdline", "sleep\00030.5\0"s);
+    EXPECT_EQ(commands.get(5120, 3000, "sleep"), "sleep 30.5");
+    commands.end_poll();
+    EXPECT_EQ(commands.get(5120, 3000, "sleep"), "sleep 30.5");
+    EXPECT_EQ(commands.files_read(), 2u);
+}
+
 TEST(CommandLines, UnreadableIsEmpty) {
     FixtureTree tree;
     CommandLines commands(tree.path("/proc"));
