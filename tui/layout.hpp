@@ -6,9 +6,12 @@
 // even one row is left the last row names the panels that got none.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
+#include "edgetop/sample_schema.hpp"
 #include "tui/page.hpp"
 
 namespace edgetop::tui {
@@ -91,19 +94,35 @@ struct Panel {
 };
 
 // The counts that decide how tall panels want to be, and which sources are there.
+// One of the sample's lists, named by its key in the schema ("thermal", "rails", "groups"): a
+// panel counts its items by it, and a key the schema does not have does not compile.
+struct SampleList {
+    std::size_t index;
+    template <std::size_t N>
+    consteval SampleList(const char (&key)[N])
+        : index(schema::index_of<Sample>(std::string_view(key, N - 1))) {
+        if (index == schema::field_count<Sample>()) throw "not a key of the sample";
+    }
+};
+
 struct LayoutModel {
-    int cores = 0, gpus = 0, rails = 0, zones = 0, fans = 0, engines = 0, flags = 0;
+    int cores = 0;
     int processes = 0;
     bool procs = true;  // a process table is read (the live root)
     bool emc = true;    // EMC load or clock is known
     bool swap = true;   // the machine has swap
     // The longest names, for the widths of the grid cells.
     int rail_name = 0, zone_name = 0, engine_name = 0;
-    int cooling = 0;          // cooling devices
-    bool psi = false;         // pressure stall information is read
-    int disks = 0, nets = 0;  // physical disks, network interfaces
-    int oc_events = 0;        // soctherm_oc counters (Orin, Thor)
-    int groups = 0;           // control groups holding a process of the table
+    bool psi = false;  // pressure stall information is read
+    // How many items each list of the sample holds, by the list's place in the schema (the
+    // view model fills every list the schema has: a new list needs no line here).
+    std::array<int, schema::field_count<Sample>()> lists{};
+
+    int count(SampleList list) const { return lists[list.index]; }
+    LayoutModel& set(SampleList list, int items) {
+        lists[list.index] = items;
+        return *this;
+    }
 };
 
 // Cells of the grids (Overview rails and zones, GPU engines): the whole name, then the value;

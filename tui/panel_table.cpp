@@ -54,9 +54,11 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .pages = kOverview,
      .size = [](const SizeInput& in) -> PanelSize {
          const auto& m = in.model;
-         return {2, 1 + std::max(1, m.gpus) + (m.emc ? 1 : 0) + (m.engines ? 1 : 0)};
+         return {2,
+                 1 + std::max(1, m.count("gpu")) + (m.emc ? 1 : 0) + (m.count("engines") ? 1 : 0)};
      },
-     .present = [](const LayoutModel& m) { return m.gpus > 0 || m.emc || m.engines > 0; },
+     .present =
+         [](const LayoutModel& m) { return m.count("gpu") > 0 || m.emc || m.count("engines") > 0; },
      .absent = "no GPU or EMC",
      .draw = draw_gpu_summary},
     {.id = PanelId::memory_summary,
@@ -74,7 +76,7 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .from_cols = kStripCols,
      .from_rows = kStripRows,
      .size = [](const SizeInput& in) -> PanelSize {
-         int series = 1 + (in.model.gpus > 0 ? 1 : 0) + (in.model.emc ? 1 : 0);
+         int series = 1 + (in.model.count("gpu") > 0 ? 1 : 0) + (in.model.emc ? 1 : 0);
          return {1 + series, 1 + kStripGraphRows * series, true};
      },
      .draw = draw_load_history},
@@ -82,40 +84,40 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "power",
      .title = "Power",
      .item_kind = "rails",
-     .item_count = [](const LayoutModel& m) { return m.rails; },
+     .item_count = [](const LayoutModel& m) { return m.count("rails"); },
      .pages = kOverview,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + cell_rows(in.right_w, rail_cell_width(in.model), in.model.rails), false,
-                 Side::right};
+         return {2, 1 + cell_rows(in.right_w, rail_cell_width(in.model), in.model.count("rails")),
+                 false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.rails > 0; },
+     .present = [](const LayoutModel& m) { return m.count("rails") > 0; },
      .absent = "no power rails",
      .draw = draw_power_summary},
     {.id = PanelId::thermal_summary,
      .name = "thermal",
      .title = "Hottest",
      .item_kind = "zones",
-     .item_count = [](const LayoutModel& m) { return m.zones; },
+     .item_count = [](const LayoutModel& m) { return m.count("thermal"); },
      .pages = kOverview,
      .size = [](const SizeInput& in) -> PanelSize {
-         int rows = cell_rows(in.right_w, zone_cell_width(in.model), in.model.zones);
+         int rows = cell_rows(in.right_w, zone_cell_width(in.model), in.model.count("thermal"));
          // On one column the zones leave rows to the processes below them.
          if (!in.wide && in.model.procs) rows = std::min(rows, 3);
          return {2, 1 + rows, false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.zones > 0; },
+     .present = [](const LayoutModel& m) { return m.count("thermal") > 0; },
      .absent = "no thermal zones",
      .draw = draw_thermal_summary},
     {.id = PanelId::flags_summary,
      .name = "flags_summary",
      .title = "Flags",
      .item_kind = "flags",
-     .item_count = [](const LayoutModel& m) { return m.flags; },
+     .item_count = [](const LayoutModel& m) { return m.count("flags"); },
      .pages = kOverview,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.flags, in.wide, Side::right};
+         return {2, 1 + in.model.count("flags"), in.wide, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.flags > 0; },
+     .present = [](const LayoutModel& m) { return m.count("flags") > 0; },
      .absent = "no flag active",
      .absent_without_rules = "no rules active",
      .draw = draw_flags_summary},
@@ -123,12 +125,12 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "fans_summary",
      .title = "Fans",
      .item_kind = "fans",
-     .item_count = [](const LayoutModel& m) { return m.fans; },
+     .item_count = [](const LayoutModel& m) { return m.count("fans"); },
      .pages = kOverview,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.fans, false, Side::right};
+         return {2, 1 + in.model.count("fans"), false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.fans > 0; },
+     .present = [](const LayoutModel& m) { return m.count("fans") > 0; },
      .absent = "no fan",
      .draw = draw_fans_summary},
     {.id = PanelId::memory_breakdown,
@@ -143,13 +145,15 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "io",
      .title = "Disks / network",
      .item_kind = "disks and interfaces",
-     .item_count = [](const LayoutModel& m) { return m.disks + m.nets; },
+     .item_count = [](const LayoutModel& m) { return m.count("disks") + m.count("net"); },
      .pages = kOverview | kMemory,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + cell_rows(in.right_w, kIoCellWidth, in.model.disks + in.model.nets), false,
-                 Side::right};
+         return {2,
+                 1 + cell_rows(in.right_w, kIoCellWidth,
+                               in.model.count("disks") + in.model.count("net")),
+                 false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.disks + m.nets > 0; },
+     .present = [](const LayoutModel& m) { return m.count("disks") + m.count("net") > 0; },
      .absent = "no disks or network",
      .draw = draw_io},
     // It stays where its source is absent: it says why (debugfs needs root).
@@ -177,10 +181,11 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .from_cols = kStripCols,
      .from_rows = kStripRows,
      .size = [](const SizeInput& in) -> PanelSize {
-         int series = (in.model.rails > 0 ? 1 : 0) + (in.model.zones > 0 ? 1 : 0);
+         int series =
+             (in.model.count("rails") > 0 ? 1 : 0) + (in.model.count("thermal") > 0 ? 1 : 0);
          return {1 + series, 1 + kStripGraphRows * series, true, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.rails > 0 || m.zones > 0; },
+     .present = [](const LayoutModel& m) { return m.count("rails") > 0 || m.count("thermal") > 0; },
      .absent = "no power rails",  // and the thermal summary says "no thermal zones"
      .draw = draw_power_history},
     {.id = PanelId::top_processes,
@@ -244,23 +249,24 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "gpu_info",
      .title = "GPU",
      .item_kind = "GPUs",
-     .item_count = [](const LayoutModel& m) { return m.gpus; },
+     .item_count = [](const LayoutModel& m) { return m.count("gpu"); },
      .pages = kGpu,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + 4 * std::max(1, in.model.gpus), false, Side::right};
+         return {2, 1 + 4 * std::max(1, in.model.count("gpu")), false, Side::right};
      },
      .draw = draw_gpu_info},
     {.id = PanelId::engines,
      .name = "engines",
      .title = "Engines",
      .item_kind = "engines",
-     .item_count = [](const LayoutModel& m) { return m.engines; },
+     .item_count = [](const LayoutModel& m) { return m.count("engines"); },
      .pages = kGpu,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + cell_rows(in.right_w, engine_cell_width(in.model), in.model.engines), false,
-                 Side::right};
+         return {2,
+                 1 + cell_rows(in.right_w, engine_cell_width(in.model), in.model.count("engines")),
+                 false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.engines > 0; },
+     .present = [](const LayoutModel& m) { return m.count("engines") > 0; },
      .absent = "no engines",
      .draw = draw_engines},
     {.id = PanelId::emc_graph,
@@ -281,7 +287,7 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .size = [](const SizeInput&) -> PanelSize {
          return {3, 7, true};
      },
-     .present = [](const LayoutModel& m) { return m.gpus > 0; },
+     .present = [](const LayoutModel& m) { return m.count("gpu") > 0; },
      .absent = "no GPU",
      .draw = draw_gpu_load_graph},
     {.id = PanelId::gpu_freq_graph,
@@ -291,7 +297,7 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .size = [](const SizeInput&) -> PanelSize {
          return {3, 6, true};
      },
-     .present = [](const LayoutModel& m) { return m.gpus > 0; },
+     .present = [](const LayoutModel& m) { return m.count("gpu") > 0; },
      .absent = "no GPU",
      .draw = draw_gpu_freq_graph},
     {.id = PanelId::gpu_processes,
@@ -308,10 +314,10 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "rails",
      .title = "Rails",
      .item_kind = "rails",
-     .item_count = [](const LayoutModel& m) { return m.rails; },
+     .item_count = [](const LayoutModel& m) { return m.count("rails"); },
      .pages = kPower,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {3, 3 + std::max(1, in.model.rails)};
+         return {3, 3 + std::max(1, in.model.count("rails"))};
      },
      .absent = "no power rails",
      .draw = draw_rails},
@@ -319,24 +325,24 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "oc_events",
      .title = "Over-current",
      .item_kind = "counters",
-     .item_count = [](const LayoutModel& m) { return m.oc_events; },
+     .item_count = [](const LayoutModel& m) { return m.count("oc_events"); },
      .pages = kPower,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.oc_events};
+         return {2, 1 + in.model.count("oc_events")};
      },
-     .present = [](const LayoutModel& m) { return m.oc_events > 0; },
+     .present = [](const LayoutModel& m) { return m.count("oc_events") > 0; },
      .absent = "no over-current counters",
      .draw = draw_oc_events},
     {.id = PanelId::zones,
      .name = "zones",
      .title = "Thermal zones",
      .item_kind = "zones",
-     .item_count = [](const LayoutModel& m) { return m.zones; },
+     .item_count = [](const LayoutModel& m) { return m.count("thermal"); },
      .pages = kPower,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.zones, false, Side::right};
+         return {2, 1 + in.model.count("thermal"), false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.zones > 0; },
+     .present = [](const LayoutModel& m) { return m.count("thermal") > 0; },
      .absent = "no thermal zones",
      .draw = draw_zones},
     {.id = PanelId::power_graph,
@@ -346,31 +352,31 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .size = [](const SizeInput& in) -> PanelSize {
          return {3, in.wide ? 30 : 8, true};
      },
-     .present = [](const LayoutModel& m) { return m.rails > 0; },
+     .present = [](const LayoutModel& m) { return m.count("rails") > 0; },
      .absent = "no power rails",
      .draw = draw_power_graph},
     {.id = PanelId::fans,
      .name = "fans",
      .title = "Fans",
      .item_kind = "fans",
-     .item_count = [](const LayoutModel& m) { return m.fans; },
+     .item_count = [](const LayoutModel& m) { return m.count("fans"); },
      .pages = kPower,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.fans, false, Side::right};
+         return {2, 1 + in.model.count("fans"), false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.fans > 0; },
+     .present = [](const LayoutModel& m) { return m.count("fans") > 0; },
      .absent = "no fan",
      .draw = draw_fans},
     {.id = PanelId::cooling,
      .name = "cooling",
      .title = "Cooling devices",
      .item_kind = "cooling devices",
-     .item_count = [](const LayoutModel& m) { return m.cooling; },
+     .item_count = [](const LayoutModel& m) { return m.count("cooling"); },
      .pages = kPower,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {2, 1 + in.model.cooling, false, Side::right};
+         return {2, 1 + in.model.count("cooling"), false, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.cooling > 0; },
+     .present = [](const LayoutModel& m) { return m.count("cooling") > 0; },
      .absent = "no cooling device",
      .draw = draw_cooling},
     {.id = PanelId::temp_graph,
@@ -381,19 +387,19 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .size = [](const SizeInput&) -> PanelSize {
          return {3, 6, true, Side::right};
      },
-     .present = [](const LayoutModel& m) { return m.zones > 0; },
+     .present = [](const LayoutModel& m) { return m.count("thermal") > 0; },
      .absent = "no thermal zones",
      .draw = draw_temp_graph},
     {.id = PanelId::groups,
      .name = "groups",
      .title = "Containers and services",
      .item_kind = "groups",
-     .item_count = [](const LayoutModel& m) { return m.groups; },
+     .item_count = [](const LayoutModel& m) { return m.count("groups"); },
      .pages = kProcesses,
      .size = [](const SizeInput& in) -> PanelSize {
-         return {3, groups_panel_rows(in.model.groups)};
+         return {3, groups_panel_rows(in.model.count("groups"))};
      },
-     .present = [](const LayoutModel& m) { return m.groups > 0; },
+     .present = [](const LayoutModel& m) { return m.count("groups") > 0; },
      .absent = "no control groups",
      .draw = draw_groups},
     {.id = PanelId::process_table,
@@ -410,12 +416,12 @@ constexpr std::array kPanels = std::to_array<PanelInfo>({
      .name = "flag_list",
      .title = "Flags",
      .item_kind = "flags",
-     .item_count = [](const LayoutModel& m) { return m.flags; },
+     .item_count = [](const LayoutModel& m) { return m.count("flags"); },
      .pages = kAnalysis,
      .size = [](const SizeInput& in) -> PanelSize {
          // A flag's message and evidence may take more: it shares the rows left with the timeline.
-         if (in.model.flags == 0) return {2, 2};
-         return {2, 1 + (in.wide ? kWideFlagRows : kFlagRows) * in.model.flags, true};
+         if (in.model.count("flags") == 0) return {2, 2};
+         return {2, 1 + (in.wide ? kWideFlagRows : kFlagRows) * in.model.count("flags"), true};
      },
      .draw = draw_flag_list},
     {.id = PanelId::pressure,

@@ -1,6 +1,7 @@
 #include "tui/view_model.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include "tui/pages.hpp"
 #include "tui/process_view.hpp"
@@ -10,6 +11,15 @@ namespace edgetop::tui {
 namespace {
 
 constexpr size_t kMaxEvents = 1000;
+
+// The items of one of the sample's lists; 0 for a field that is not a list.
+template <class T>
+int list_size(const T& value) {
+    if constexpr (schema::IsVector<T>::value)
+        return static_cast<int>(value.size());
+    else
+        return 0;
+}
 
 std::optional<double> ram_used_pct(const MemSample& mem) {
     if (!mem.total_kb || *mem.total_kb <= 0) return std::nullopt;
@@ -117,12 +127,12 @@ std::optional<double> ViewModel::interval_s() const {
 LayoutModel ViewModel::layout_model() const {
     LayoutModel m;
     m.cores = static_cast<int>(sample_.cpu.cores.size());
-    m.gpus = static_cast<int>(sample_.gpu.size());
-    m.rails = static_cast<int>(sample_.rails.size());
-    m.zones = static_cast<int>(sample_.thermal.size());
-    m.fans = static_cast<int>(sample_.fans.size());
-    m.engines = static_cast<int>(sample_.engines.size());
-    m.flags = static_cast<int>(sample_.flags.size());
+    std::apply(
+        [&](const auto&... field) {
+            std::size_t index = 0;
+            ((m.lists[index++] = list_size(field.of(sample_))), ...);
+        },
+        schema::Schema<Sample>::fields);
     m.procs = sample_.procs.has_value();
     if (sample_.procs) m.processes = static_cast<int>(process_source(*sample_.procs).size());
     m.emc = sample_.emc && (sample_.emc->util_pct || sample_.emc->freq_hz);
@@ -136,12 +146,7 @@ LayoutModel ViewModel::layout_model() const {
     m.rail_name = longest(sample_.rails);
     m.zone_name = longest(sample_.thermal);
     m.engine_name = longest(sample_.engines);
-    m.cooling = static_cast<int>(sample_.cooling.size());
     m.psi = sample_.psi.has_value();
-    m.disks = static_cast<int>(sample_.disks.size());
-    m.nets = static_cast<int>(sample_.net.size());
-    m.oc_events = static_cast<int>(sample_.oc_events.size());
-    m.groups = static_cast<int>(sample_.groups.size());
     return m;
 }
 

@@ -137,6 +137,28 @@ class LayoutOnFixtures : public ::testing::Test {
     VirtualScreen screen;
 };
 
+// The layout counts each list of the sample by its schema key, without a line of its own.
+TEST(LayoutModelOnFixtures, EachListIsCountedUnderItsSchemaKey) {
+    for (const char* name : kFixtureBoards) {
+        BoardScene b = sample_board(name);
+        const Sample& s = b.view.sample();
+        LayoutModel m = b.view.layout_model();
+        auto size = [](const auto& list) { return static_cast<int>(list.size()); };
+        EXPECT_EQ(m.count("gpu"), size(s.gpu)) << name;
+        EXPECT_EQ(m.count("engines"), size(s.engines)) << name;
+        EXPECT_EQ(m.count("rails"), size(s.rails)) << name;
+        EXPECT_EQ(m.count("oc_events"), size(s.oc_events)) << name;
+        EXPECT_EQ(m.count("thermal"), size(s.thermal)) << name;
+        EXPECT_EQ(m.count("fans"), size(s.fans)) << name;
+        EXPECT_EQ(m.count("flags"), size(s.flags)) << name;
+        EXPECT_EQ(m.count("cooling"), size(s.cooling)) << name;
+        EXPECT_EQ(m.count("disks"), size(s.disks)) << name;
+        EXPECT_EQ(m.count("net"), size(s.net)) << name;
+        EXPECT_EQ(m.count("groups"), size(s.groups)) << name;
+        EXPECT_GT(m.count("thermal"), 0) << name;  // every board has zones: the counts are read
+    }
+}
+
 TEST_F(LayoutOnFixtures, EveryItemIsOnScreenOrCountedExactlyAndNothingIsDropped) {
     for (const char* name : kFixtureBoards) {
         BoardScene b = sample_board(name);

@@ -11,10 +11,14 @@ namespace edgetop::tui {
 namespace {
 
 const LayoutModel kEmpty{};
-const LayoutModel kOrin{
-    .cores = 12, .gpus = 1, .rails = 5, .zones = 11, .fans = 1, .engines = 11, .flags = 1};
-const LayoutModel kHuge{
-    .cores = 128, .gpus = 2, .rails = 24, .zones = 60, .fans = 4, .engines = 16, .flags = 9};
+LayoutModel machine(int cores, int gpus, int rails, int zones, int fans, int engines, int flags) {
+    LayoutModel model{.cores = cores};
+    model.set("gpu", gpus).set("rails", rails).set("thermal", zones).set("fans", fans);
+    model.set("engines", engines).set("flags", flags);
+    return model;
+}
+const LayoutModel kOrin = machine(12, 1, 5, 11, 1, 11, 1);
+const LayoutModel kHuge = machine(128, 2, 24, 60, 4, 16, 9);
 
 bool has(const std::vector<Panel>& panels, PanelId id) {
     return std::any_of(panels.begin(), panels.end(), [&](const Panel& p) { return p.id == id; });
@@ -115,7 +119,8 @@ const Panel* find_panel(const std::vector<Panel>& panels, PanelId id) {
 
 TEST(Layout, EveryPanelIsPlacedFoldedOrNamedAtEverySize) {
     LayoutModel bare = kOrin;
-    bare.fans = 0, bare.flags = 0, bare.procs = false, bare.emc = false;
+    bare.set("fans", 0).set("flags", 0);
+    bare.procs = false, bare.emc = false;
     for (const LayoutModel& model : {kEmpty, kOrin, kHuge, bare})
         for (int p = 0; p < kPageCount; ++p)
             for (int cols = 40; cols <= 300; cols += 7)
@@ -142,7 +147,8 @@ TEST(Layout, EveryPanelIsPlacedFoldedOrNamedAtEverySize) {
 
 TEST(Layout, AbsentSourcesShareOneStatusLine) {
     LayoutModel model = kOrin;
-    model.fans = 0, model.flags = 0, model.procs = false, model.disks = 0, model.nets = 0;
+    model.set("fans", 0).set("flags", 0).set("disks", 0).set("net", 0);
+    model.procs = false;
     auto panels = layout_page(Page::overview, 24, 80, model);
     const Panel* absent = find_panel(panels, PanelId::absent_sources);
     ASSERT_NE(absent, nullptr);
@@ -152,14 +158,15 @@ TEST(Layout, AbsentSourcesShareOneStatusLine) {
     EXPECT_EQ(find_panel(panels, PanelId::fans_summary), nullptr);
     // Nothing absent: no status line.
     LayoutModel all = kOrin;
-    all.disks = 2, all.nets = 3;
+    all.set("disks", 2).set("net", 3);
     auto complete = layout_page(Page::overview, 24, 80, all);
     EXPECT_EQ(find_panel(complete, PanelId::absent_sources), nullptr);
 }
 
 TEST(Layout, SixteenCoresFitTheOverviewAt80x24And12At60x20) {
     LayoutModel model = kOrin;
-    model.cores = 16, model.procs = false, model.flags = 0;
+    model.cores = 16, model.procs = false;
+    model.set("flags", 0);
     auto at_80 = layout_page(Page::overview, 24, 80, model);
     const Panel* cpu = find_panel(at_80, PanelId::cpu_bars);
     ASSERT_NE(cpu, nullptr);
