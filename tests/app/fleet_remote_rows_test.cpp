@@ -289,7 +289,7 @@ TEST(FleetMetricsFallback, AServesMetricsMakeTheRowItsApiWould) {
     EXPECT_DOUBLE_EQ(*row.age_s, 1);
     EXPECT_EQ(row.model, "Jetson AGX Orin");
     EXPECT_EQ(row.power_mode, "MAXN");
-    EXPECT_DOUBLE_EQ(*row.power_mw, 6359.706);
+    EXPECT_DOUBLE_EQ(*row.power_mw, 6359.424);  // 840 x 5200 + 752 x 2112 + 1800 x 224 µW
     EXPECT_EQ(row.gpu_pct, 0);
     EXPECT_EQ(row.hottest_zone, "CPU");
     EXPECT_EQ(row.hottest_c, 52.625);

@@ -3,7 +3,7 @@
 // file, online cores, CPU and GPU caps), plus the VDD_IN current each mode draws. The job sleeps
 // for as long as the active mode makes it take, so every mode's time and energy are known:
 //
-//   mode  name        job    VDD_IN   energy   (19.016 V x the current below)
+//   mode  name        job    VDD_IN   energy   (4.992 V x the current below)
 //   0     15W         1.5 s   6 W      9 J     least energy
 //   1     25W         1.0 s  14 W     14 J
 //   2     MAXN_SUPER  0.5 s  40 W     20 J     fastest
@@ -74,10 +74,10 @@ if [ -f )sh" + tmp_.file("FAIL_ON") + R"sh( ] && [ "$(cat )sh" +
 fi
 R=)sh" + root + R"sh(
 case $2 in
-    0) off=""; cpu=1497600; gpu=612000000; ma=316 ;;
-    1) off=""; cpu=1344000; gpu=918000000; ma=736 ;;
-    2) off=""; cpu=1728000; gpu=1020000000; ma=2103 ;;
-    3) off="4 5"; cpu=960000; gpu=408000000; ma=210 ;;
+    0) off=""; cpu=1497600; gpu=612000000; ma=1200 ;;
+    1) off=""; cpu=1344000; gpu=918000000; ma=2800 ;;
+    2) off=""; cpu=1728000; gpu=1020000000; ma=8016 ;;
+    3) off="4 5"; cpu=960000; gpu=408000000; ma=800 ;;
     *) echo "NVPM ERROR: Invalid mode id $2" >&2; exit 1 ;;
 esac
 printf 'pmode:%04d fmode:quiet\n' "$2" > $R)sh" + kStatus +
@@ -148,9 +148,9 @@ TEST_F(SweepTest, RecommendsTheKnownModesKeepsSessionsAndRestores) {
     EXPECT_EQ(mode_of(j, 3)["caps"]["online_cores"], 4);
     EXPECT_EQ(mode_of(j, 3)["caps"]["cpu_max_mhz"], 960);
     EXPECT_EQ(mode_of(j, 2)["caps"]["gpu_max_mhz"], nullptr);  // MAXN: no cap
-    // Average power is the mode's VDD_IN: 19.016 V x the stand-in's current.
-    EXPECT_NEAR(mode_of(j, 2)["avg_power_w"].get<double>(), 19.016 * 2.103, 0.05);
-    EXPECT_NEAR(mode_of(j, 3)["avg_power_w"].get<double>(), 19.016 * 0.210, 0.05);
+    // Average power is the mode's VDD_IN: 4.992 V x the stand-in's current.
+    EXPECT_NEAR(mode_of(j, 2)["avg_power_w"].get<double>(), 4.992 * 8.016, 0.05);
+    EXPECT_NEAR(mode_of(j, 3)["avg_power_w"].get<double>(), 4.992 * 0.800, 0.05);
     EXPECT_GE(mode_of(j, 3)["duration_s"].get<double>(), 3.0);
     // Mode 2's 0.5 s at -i 50 is about 10 samples: said on standard error beside the JSON.
     EXPECT_EQ(mode_of(j, 2)["samples"], mode_of(j, 2)["runs"][0]["samples"]);

@@ -254,7 +254,7 @@ TEST_F(TuiKeys, LinuxConsoleGetsNoBrailleOrEighthBlocks) {
              std::vector<std::pair<std::string, std::string>>{{"1", "Hottest"},
                                                               {"2", "Utilisation history per core"},
                                                               {"3", "GPU frequency"},
-                                                              {"4", "5182 mA"}}) {
+                                                              {"4", "5200 mA"}}) {
             tmux.keys(key);
             pages += tmux.wait_for(text);
         }
@@ -308,7 +308,7 @@ TEST_F(TuiKeys, EveryCommonTerminalStartsAndQuitsCleanly) {
         ASSERT_TRUE(tmux.started());
         tmux.wait_for_all({kOrinHeader, "VDD_GPU_SOC"});
         tmux.keys("4");
-        tmux.wait_for("5182 mA");
+        tmux.wait_for("5200 mA");
         tmux.keys("q");
         tmux.wait_for("edgetop exited 0");
     }

@@ -20,7 +20,7 @@ struct PageExpectation {
 const std::vector<PageExpectation>& orin_pages() {
     static const std::vector<PageExpectation> pages = {
         // Board model from the device tree, L4T from /etc/nv_tegra_release, nvpmodel mode; the
-        // GPU rail at 843 mV x 5182 mA = 4.4 W; the CPU zone at 52625 m°C; the fastest core's
+        // GPU rail at 840 mV x 5200 mA = 4.4 W; the CPU zone at 52625 m°C; the fastest core's
         // clock; no process table (on the status line of absent sources).
         {'1',
          {"Jetson AGX Orin", "L4T 35.3.1", "mode MAXN", "VDD_GPU_SOC", "4.4 W", "52.6 °C",
@@ -37,7 +37,7 @@ const std::vector<PageExpectation>& orin_pages() {
         // INA3221 channels in mV and mA; the 1.8 V rail at 1800 mV x 224 mA = 403 mW; the CV
         // zones read -256000 (absent) and show n/a.
         {'4',
-         {"VDD_GPU_SOC       843 mV  5182 mA", "VDD_CPU_CV        780 mV  2036 mA", "403 mW",
+         {"VDD_GPU_SOC       840 mV  5200 mA", "VDD_CPU_CV        752 mV  2112 mA", "403 mW",
           "total 6.4 W", "CPU             52.6 °C  passive 99 critical 104",
           "CV0                 n/a", "Tboard          40.0 °C", "2049 rpm", "Cooling devices",
           "pwm-fan", "1 / 3"}},
@@ -78,7 +78,7 @@ TEST_F(TuiPages, EveryPageShowsTheFixtureValues) {
 TEST_F(TuiPages, PageOptionChoosesTheFirstPage) {
     TmuxSession tmux({"--root", fixture_root("agx-orin"), "--page", "4"});
     ASSERT_TRUE(tmux.started());
-    tmux.wait_for_all({"Rails", "VDD_GPU_SOC       843 mV"});
+    tmux.wait_for_all({"Rails", "VDD_GPU_SOC       840 mV"});
 }
 
 bool is_ascii(const std::string& text) {

@@ -35,11 +35,11 @@ TEST(PrometheusScrape, RealServerStoresTheFixtureSeries) {
     auto up = prometheus.query_until_found("up{job=\"edgetop\"} == 1", 15s);
     ASSERT_FALSE(up.empty()) << prometheus.child().log();
 
-    // hwmon3 of the fixture: 843 mV x 5182 mA on VDD_GPU_SOC.
+    // hwmon3 of the fixture: 840 mV x 5200 mA on VDD_GPU_SOC.
     auto gpu_rail =
         prometheus.query_until_found("edgetop_rail_power_watts{rail=\"VDD_GPU_SOC\"}", 5s);
     ASSERT_EQ(gpu_rail.size(), 1u);
-    EXPECT_NEAR(value_of(gpu_rail), 0.843 * 5.182, 1e-9);
+    EXPECT_NEAR(value_of(gpu_rail), 0.84 * 5.2, 1e-9);
 
     auto board = prometheus.query_until_found("edgetop_board_info", 5s);
     ASSERT_EQ(board.size(), 1u);

@@ -74,7 +74,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         ExpectedGpu{"nano", "gpu", 0.0, 76800000, 76800000, 921600000, 921600000, 12, true, true,
                     std::nullopt, "/sys/devices/57000000.gpu/devfreq/57000000.gpu"},
-        ExpectedGpu{"tx2", "gp10b", 0.0, 114750000, 114750000, 1122000000, 1300500000, 14, true,
+        ExpectedGpu{"tx2", "gp10b", 0.0, 140250000, 140250000, 1122000000, 1300500000, 14, true,
                     true, std::nullopt, "/sys/devices/17000000.gp10b/devfreq/17000000.gp10b"},
         ExpectedGpu{"xavier-nx", "gv11b", 0.0, 1109250000, 114750000, 1109250000, 1109250000, 15,
                     true, true, 1, "/sys/devices/platform/17000000.gv11b/devfreq/17000000.gv11b"},

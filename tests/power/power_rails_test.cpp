@@ -76,21 +76,22 @@ TEST(PowerRails, Tx2TwoIioChipsInAddressOrder) {
 TEST(PowerRails, XavierNxHwmonPowerIsVoltageTimesCurrent) {
     auto sample = poll_power(fixture_path("xavier-nx"));
     expect_rails(sample, {{"VDD_IN", 5000, 1096, 5480.0, true, 32760, 32760, false},
-                          {"VDD_CPU_GPU_CV", 5024, 179, 899.296, false, 32760, 32760, false},
-                          {"VDD_SOC", 5008, 269, 1347.152, false, 32760, 32760, false}});
+                          {"VDD_CPU_GPU_CV", 4888, 184, 899.392, false, 32760, 32760, false},
+                          {"VDD_SOC", 4952, 272, 1346.944, false, 32760, 32760, false}});
     EXPECT_EQ(sample.power_total_mw, 5480.0);
 }
 
 TEST(PowerRails, AgxXavierTotalIsTheSumOfAllSixModuleRails) {
     auto sample = poll_power(fixture_path("agx-xavier"));
-    expect_rails(sample, {{"GPU", 19016, 265, 5039.24, false, 32760, 32760, false},
-                          {"CPU", 18944, 282, 5342.208, false, 32760, 32760, false},
-                          {"SOC", 18960, 169, 3204.24, false, 32760, 32760, false},
+    expect_rails(sample, {{"GPU", 19088, 264, 5039.232, false, 32760, 32760, false},
+                          {"CPU", 19080, 280, 5342.4, false, 32760, 32760, false},
+                          {"SOC", 19072, 168, 3204.096, false, 32760, 32760, false},
                           {"CV", 19000, 0, 0, false, 32760, 32760, false},
                           {"VDDRQ", 19072, 56, 1068.032, false, 32760, 32760, false},
-                          {"SYS5V", 5000, 721, 3605.0, false, 32760, 32760, false}});
+                          {"SYS5V", 5008, 720, 3605.76, false, 32760, 32760, false}});
     ASSERT_TRUE(sample.power_total_mw);
-    EXPECT_NEAR(*sample.power_total_mw, 5039.24 + 5342.208 + 3204.24 + 0 + 1068.032 + 3605.0, 1e-9);
+    EXPECT_NEAR(*sample.power_total_mw, 5039.232 + 5342.4 + 3204.096 + 0 + 1068.032 + 3605.76,
+                1e-9);
 }
 
 // AGX Orin tegrastats: VDD_GPU_SOC 4368mW VDD_CPU_CV 1588mW VIN_SYS_5V0 4233mW NC 0mW
@@ -98,22 +99,22 @@ TEST(PowerRails, AgxXavierTotalIsTheSumOfAllSixModuleRails) {
 // the carrier's VIN_SYS_5V0 is listed but left out of the total.
 TEST(PowerRails, AgxOrinSkipsNcAndSumAndLeavesCarrierRailOutOfTotal) {
     auto sample = poll_power(fixture_path("agx-orin"));
-    expect_rails(sample, {{"VDD_GPU_SOC", 843, 5182, 4368.426, false, 32760, 32760, false},
-                          {"VDD_CPU_CV", 780, 2036, 1588.08, false, 32760, 32760, false},
+    expect_rails(sample, {{"VDD_GPU_SOC", 840, 5200, 4368.0, false, 32760, 32760, false},
+                          {"VDD_CPU_CV", 752, 2112, 1588.224, false, 32760, 32760, false},
                           {"VIN_SYS_5V0", 4992, 848, 4233.216, false, 32760, 32760, false},
                           {"VDDQ_VDD2_1V8AO", 1800, 224, 403.2, false, 32760, 32760, false}});
     ASSERT_TRUE(sample.power_total_mw);
-    EXPECT_NEAR(*sample.power_total_mw, 4368.426 + 1588.08 + 403.2, 1e-9);
+    EXPECT_NEAR(*sample.power_total_mw, 4368.0 + 1588.224 + 403.2, 1e-9);
     for (const auto& rail : sample.rails)
         EXPECT_NE(rail.name, "NC");
 }
 
 TEST(PowerRails, OrinNanoVddInIsTotal) {
     auto sample = poll_power(fixture_path("orin-nano"));
-    expect_rails(sample, {{"VDD_IN", 19016, 273, 5191.368, true, 32760, 7784, false},
-                          {"VDD_CPU_GPU_CV", 19160, 50, 958.0, false, 32760, 32760, false},
-                          {"VDD_SOC", 18984, 122, 2316.048, false, 32760, 32760, false}});
-    EXPECT_DOUBLE_EQ(*sample.power_total_mw, 5191.368);
+    expect_rails(sample, {{"VDD_IN", 4992, 1040, 5191.68, true, 32760, 7784, false},
+                          {"VDD_CPU_GPU_CV", 4992, 192, 958.464, false, 32760, 32760, false},
+                          {"VDD_SOC", 4992, 464, 2316.288, false, 32760, 32760, false}});
+    EXPECT_DOUBLE_EQ(*sample.power_total_mw, 5191.68);
 }
 
 // Thor's carrier INA238 (hwmon `ina238`, power in µW) measures the board input: its rail, named
@@ -123,8 +124,8 @@ TEST(PowerRails, ThorTotalIsItsInputMonitor) {
     ASSERT_EQ(sample.rails.size(), 4u);
     sample.rails.pop_back();
     expect_rails(sample, {{"VDD_GPU", 808, 3712, 2999.296, false, 32760, 32760, false},
-                          {"VDD_CPU_SOC_MSS", 800, 10350, 8280.0, false, 32760, 32760, false},
-                          {"VIN_SYS_5V0", 5008, 1105, 5533.84, false, 32760, 32760, false}});
+                          {"VDD_CPU_SOC_MSS", 808, 10248, 8280.384, false, 32760, 32760, false},
+                          {"VIN_SYS_5V0", 4976, 1112, 5533.312, false, 32760, 32760, false}});
     auto full = poll_power(fixture_path("thor"));
     const RailSample& vin = full.rails[3];
     EXPECT_EQ(vin.name, "VIN");
@@ -151,7 +152,7 @@ TEST(PowerRails, ThorWithoutItsInputMonitorSumsTheModuleRails) {
     tree.remove("/sys/bus/i2c/devices/2-0044");
     auto sample = poll_power(tree.root());
     ASSERT_EQ(sample.rails.size(), 3u);
-    EXPECT_NEAR(*sample.power_total_mw, 2999.296 + 8280.0, 1e-9);  // VIN_SYS_5V0 left out
+    EXPECT_NEAR(*sample.power_total_mw, 2999.296 + 8280.384, 1e-9);  // VIN_SYS_5V0 left out
 }
 
 TEST(PowerRails, Ina238LabelPowerFallbackAndGarbage) {
@@ -167,7 +168,7 @@ TEST(PowerRails, Ina238LabelPowerFallbackAndGarbage) {
     EXPECT_EQ(labelled.rails[3].name, "VIN_48V");
     EXPECT_EQ(labelled.rails[3].power_mw, 20000.0 * 975 / 1000);  // V x A without power1_input
     EXPECT_FALSE(labelled.rails[3].is_total);  // not a known input rail name: the module sum
-    EXPECT_NEAR(*labelled.power_total_mw, 2999.296 + 8280.0, 1e-9);
+    EXPECT_NEAR(*labelled.power_total_mw, 2999.296 + 8280.384, 1e-9);
     tree.write(hwmon + "/in1_input", "garbage\n");
     tree.write(hwmon + "/curr1_input", "\n");
     Sample bad;

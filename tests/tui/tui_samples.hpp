@@ -39,8 +39,8 @@ inline Sample orin_sample(double t_s = 1.0) {
     s.engines = {{"NVENC", true, 1113600000, 12.0},
                  {"NVDEC", false, std::nullopt, std::nullopt},
                  {"DLA0", std::nullopt, std::nullopt, std::nullopt}};
-    s.rails = {rail_from_voltage_current("VDD_GPU_SOC", 843, 5182),
-               rail_from_voltage_current("VDD_CPU_CV", 780, 2036),
+    s.rails = {rail_from_voltage_current("VDD_GPU_SOC", 840, 5200),
+               rail_from_voltage_current("VDD_CPU_CV", 752, 2112),
                rail_from_voltage_current("VIN_SYS_5V0", 4992, 848),
                rail_from_voltage_current("VDDQ_VDD2_1V8AO", 1800, 224)};
     s.rails.push_back(rail_from_voltage_current("VDD_IN", 5000, 3100, true));
