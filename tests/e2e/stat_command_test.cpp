@@ -1,8 +1,9 @@
 // edgetop stat -- CMD: the command's streams and exit status untouched, a summary on standard
-// error whose energy matches `report` on the kept session.
+// error whose energy matches `report` on the kept session and the fixture's power times the time.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
+#include <chrono>
 #include <regex>
 
 #include "e2e/edgetop_process.hpp"
@@ -41,8 +42,10 @@ TEST(StatCommand, PassesTheExitStatusAndStreamsThrough) {
 TEST(StatCommand, EnergyMatchesTheReportOfItsSession) {
     TempDir tmp;
     std::string kept = tmp.file("stat.jsonl");
+    auto start = std::chrono::steady_clock::now();
     auto run = run_edgetop({"stat", "--root", fixture_root("agx-orin"), "-i", "100", "-o", kept,
                             "--", "sleep", "0.8"});
+    double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ASSERT_EQ(run.status, 0) << run.err;
     auto stat_joules = stat_total_joules(run.err);
     ASSERT_TRUE(stat_joules) << run.err;
@@ -51,11 +54,20 @@ TEST(StatCommand, EnergyMatchesTheReportOfItsSession) {
     auto report = run_edgetop({"report", "--json", kept});
     ASSERT_EQ(report.status, 0) << report.err;
     auto j = json::parse(report.out);
-    double report_joules = j["sessions"][0]["energy"]["total"]["joules"];
+    const json& total = j["sessions"][0]["energy"]["total"];
+    double report_joules = total["joules"];
     // stat prints two decimals.
     EXPECT_NEAR(*stat_joules, report_joules, 0.0051) << run.err;
-    // The AGX Orin fixture's VDD_IN over about 0.8 s: a plausible, non-trivial figure.
-    EXPECT_GT(report_joules, 1.0);
+    // From first principles, apart from both commands' integrator: the fixture's power is
+    // constant, its three module rails (tests/fixtures/agx-orin hwmon3/hwmon4: 840 mV x 5200 mA,
+    // 752 mV x 2112 mA, 1800 mV x 224 mA), so the energy is that power times the time covered,
+    // which is the command's 0.8 s less at most one interval at each end, and no more than
+    // the whole run took.
+    constexpr double kWatts = (840.0 * 5200 + 752.0 * 2112 + 1800.0 * 224) / 1e6;
+    double covered_s = total["covered_s"];
+    EXPECT_NEAR(report_joules, kWatts * covered_s, 1e-6 * report_joules);  // 7 digits a line
+    EXPECT_GE(covered_s, 0.8 - 2 * 0.1);
+    EXPECT_LE(covered_s, wall_s);
     for (const char* rail : {"VDD_GPU_SOC", "VDD_CPU_CV"})
         EXPECT_NE(run.err.find(rail), std::string::npos) << rail;
 }

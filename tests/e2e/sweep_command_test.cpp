@@ -173,9 +173,19 @@ TEST_F(SweepTest, RecommendsTheKnownModesKeepsSessionsAndRestores) {
         auto report = run_edgetop({"report", "--json", session});
         ASSERT_EQ(report.status, 0) << report.err;
         auto r = json::parse(report.out);
-        EXPECT_DOUBLE_EQ(r["sessions"][0]["energy"]["total"]["joules"].get<double>(),
-                         mode["energy_j"].get<double>())
+        const json& total = r["sessions"][0]["energy"]["total"];
+        EXPECT_DOUBLE_EQ(total["joules"].get<double>(), mode["energy_j"].get<double>())
             << "mode " << id;
+        // And from first principles, apart from the integrator both share: the stand-in's
+        // constant VDD_IN (4.992 V x the mode's current) times the time covered, which is the
+        // job's own time less at most an interval (50 ms) at each end, within the mode's.
+        const double amperes[] = {1.200, 2.800, 8.016, 0.800}, job_s[] = {1.5, 1.0, 0.5, 3.0};
+        double covered_s = total["covered_s"];
+        EXPECT_NEAR(total["joules"].get<double>(), 4.992 * amperes[id] * covered_s,
+                    1e-6 * total["joules"].get<double>())  // lines keep 7 significant digits
+            << "mode " << id;
+        EXPECT_GE(covered_s, job_s[id] - 2 * 0.05) << "mode " << id;
+        EXPECT_LE(covered_s, mode["duration_s"].get<double>()) << "mode " << id;
     }
 }
 
