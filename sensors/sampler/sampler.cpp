@@ -61,7 +61,10 @@ std::size_t Sampler::layout_size() const {
 }
 
 const Sample& Sampler::sample() {
-    auto now = std::chrono::steady_clock::now();
+    return sample(std::chrono::steady_clock::now());
+}
+
+const Sample& Sampler::sample(std::chrono::steady_clock::time_point now) {
     auto since_look = now - last_discovery_;
     if ((since_look >= rediscovery_.every && samples_since_look_ >= rediscovery_.samples_between) ||
         since_look >= std::max(rediscovery_.every, rediscovery_.at_least_every))

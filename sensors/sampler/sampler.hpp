@@ -39,6 +39,10 @@ class Sampler {
 
     // Polls every source and derives rates against the previous sample.
     const Sample& sample();
+    // The same, as if it were `now` (tests that need their rates exact pass their own clock).
+    const Sample& sample(std::chrono::steady_clock::time_point now);
+    // When the session clock started (t = 0).
+    std::chrono::steady_clock::time_point started() const { return start_; }
     const Board& board() const { return board_; }
     const Root& root() const { return root_; }
     std::vector<SourceStatus> status() const;

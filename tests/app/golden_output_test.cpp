@@ -9,6 +9,7 @@
 // writes what it produced under golden-actual/ in its working directory and names that file.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -28,6 +29,7 @@
 #include "session/session_sample_line.hpp"
 #include "session/session_writer.hpp"
 #include "support/fixture_tree.hpp"
+#include "support/moving_tree.hpp"
 
 namespace edgetop {
 namespace {
@@ -132,23 +134,18 @@ SessionHeader fixed_header(const std::string& root, const Board& board) {
     return header;
 }
 
-std::vector<std::string> fixture_boards() {
-    std::vector<std::string> boards;
-    for (const auto& entry : fs::directory_iterator(testing::fixture_path("")))
-        if (fs::is_directory(entry.path() / "sys")) boards.push_back(entry.path().filename());
-    std::sort(boards.begin(), boards.end());
-    return boards;
-}
-
 TEST(GoldenOutput, EveryFixtureBoard) {
-    std::vector<std::string> boards = fixture_boards();
+    std::vector<std::string> boards = testing::fixture_boards();
     ASSERT_GE(boards.size(), 8u);
     for (const std::string& board : boards) {
         SCOPED_TRACE(board);
-        Sampler sampler{Root(testing::fixture_path(board))};
-        sampler.sample();
-        Sample sample = sampler.sample();
-        sample.t_s = 1.25;
+        // A moving copy of the tree, so that every rate is a real one (support/moving_tree.hpp):
+        // one second of counters between the two samples, at t = 0.25 s and 1.25 s.
+        testing::MovingTree tree(board);
+        Sampler sampler{Root(tree.root())};
+        sampler.sample(sampler.started() + std::chrono::milliseconds(250));
+        tree.advance(1.0);
+        Sample sample = sampler.sample(sampler.started() + std::chrono::milliseconds(1250));
         sample.time = kSampleTime;
         SessionHeader header = fixed_header("tests/fixtures/" + board, sampler.board());
         header.sources = sampler.status();

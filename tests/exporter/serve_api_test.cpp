@@ -83,15 +83,6 @@ Log read_log(const std::string& path) {
     return log;
 }
 
-std::vector<std::string> fixture_boards() {
-    std::vector<std::string> boards;
-    for (const auto& entry : std::filesystem::directory_iterator(EDGETOP_FIXTURES))
-        if (entry.is_directory() && entry.path().filename() != "notes")
-            boards.push_back(entry.path().filename());
-    std::sort(boards.begin(), boards.end());
-    return boards;
-}
-
 bool python_has_jsonschema() {
     return ChildProcess({"python3", "-c", "import jsonschema"}).collect(30s).status == 0;
 }

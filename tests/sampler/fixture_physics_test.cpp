@@ -18,20 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "support/fixture_tree.hpp"
+
 namespace edgetop::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Every board tree under tests/fixtures (notes/ holds their sources): a new one is checked too.
-std::vector<std::string> fixture_boards() {
-    std::vector<std::string> boards;
-    for (const auto& entry : fs::directory_iterator(EDGETOP_FIXTURES))
-        if (entry.is_directory() && entry.path().filename() != "notes")
-            boards.push_back(entry.path().filename().string());
-    std::sort(boards.begin(), boards.end());
-    return boards;
-}
 
 fs::path board_root(const std::string& board) {
     return fs::path(EDGETOP_FIXTURES) / board;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -19,6 +20,15 @@ std::string fixture_path(std::string_view board) {
     path += '/';
     path += board;
     return path;
+}
+
+std::vector<std::string> fixture_boards() {
+    std::vector<std::string> boards;
+    for (const auto& entry : std::filesystem::directory_iterator(EDGETOP_FIXTURES))
+        if (std::filesystem::is_directory(entry.path() / "sys"))
+            boards.push_back(entry.path().filename().string());
+    std::sort(boards.begin(), boards.end());
+    return boards;
 }
 
 namespace {

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace edgetop::testing {
 
@@ -33,5 +34,7 @@ class FixtureTree {
 
 // The source tree's fixture directory for a board: tests/fixtures/<board>.
 std::string fixture_path(std::string_view board);
+// Every board tree under tests/fixtures, sorted (a new one is in every test that loops over them).
+std::vector<std::string> fixture_boards();
 
 }  // namespace edgetop::testing
