@@ -1,6 +1,6 @@
 // The fixture boards hold only what a board could show: each check reads the fixture files
 // directly (no reader of edgetop's) and holds them to the hardware's own rules.
-// - INA3221 (TI datasheet SBOS576, section 8.6.2; Linux drivers/hwmon/ina3221.c): bus voltage in
+// - INA3221 (TI datasheet SBOS576; Linux drivers/hwmon/ina3221.c): bus voltage in
 //   steps of 8 mV, shunt voltage in steps of 40 µV, current = shunt steps x 40000 nV / shunt µΩ
 //   rounded to the closest mA; no rail behind a chip's input channel at a higher bus voltage.
 // - devfreq: cur_freq is one of available_frequencies, within min_freq..max_freq.
