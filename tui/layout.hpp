@@ -93,7 +93,6 @@ struct Panel {
     std::vector<PanelId> listed = {};
 };
 
-// The counts that decide how tall panels want to be, and which sources are there.
 // One of the sample's lists, named by its key in the schema ("thermal", "rails", "groups"): a
 // panel counts its items by it, and a key the schema does not have does not compile.
 struct SampleList {
@@ -105,6 +104,7 @@ struct SampleList {
     }
 };
 
+// The counts that decide how tall panels want to be, and which sources are there.
 struct LayoutModel {
     int cores = 0;
     int processes = 0;
