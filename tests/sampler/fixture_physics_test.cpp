@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "sensors/core/text_scan.hpp"
 #include "support/fixture_tree.hpp"
 
 namespace edgetop::testing {
@@ -34,10 +35,7 @@ std::optional<std::string> read_text(const fs::path& path) {
     if (!in) return std::nullopt;
     std::stringstream text;
     text << in.rdbuf();
-    std::string s = text.str();
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
-        s.pop_back();
-    return s;
+    return std::string(trim(text.str()));
 }
 
 std::optional<int64_t> read_number(const fs::path& path) {

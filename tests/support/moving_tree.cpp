@@ -1,11 +1,13 @@
 #include "support/moving_tree.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <sstream>
 #include <vector>
+
+#include "sensors/core/text_scan.hpp"
 
 namespace edgetop::testing {
 namespace {
@@ -35,13 +37,18 @@ std::string add_to_fields(std::string_view line, const std::map<size_t, long lon
     return out;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> lines_of(std::string_view text) {
     std::vector<std::string> lines;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line))
-        lines.push_back(line);
+    while (!text.empty())
+        lines.emplace_back(next_line(text));
     return lines;
+}
+
+// The core lines of /proc/stat ("cpu0"...; "cpu " is their sum).
+long long core_lines(const std::vector<std::string>& stat) {
+    return std::count_if(stat.begin(), stat.end(), [](const std::string& line) {
+        return line.starts_with("cpu") && !line.starts_with("cpu ");
+    });
 }
 
 std::string joined(const std::vector<std::string>& lines) {
@@ -92,9 +99,7 @@ void MovingTree::advance_file(std::string_view machine_path, long long hundredth
     using P = PerSecond;
     std::vector<std::string> lines = lines_of(tree_.read(machine_path));
     if (machine_path == "/proc/stat") {
-        long long cores = 0;
-        for (const auto& line : lines)
-            if (line.starts_with("cpu") && !line.starts_with("cpu ")) ++cores;
+        long long cores = core_lines(lines);
         for (auto& line : lines) {
             long long n = line.starts_with("cpu ") ? cores : 1;
             if (line.starts_with("cpu"))
@@ -107,9 +112,7 @@ void MovingTree::advance_file(std::string_view machine_path, long long hundredth
         }
     } else if (machine_path == "/proc/uptime") {
         // The second figure is the idle time of all cores together.
-        long long cores = 0;
-        for (const auto& line : lines_of(tree_.read("/proc/stat")))
-            if (line.starts_with("cpu") && !line.starts_with("cpu ")) ++cores;
+        long long cores = core_lines(lines_of(tree_.read("/proc/stat")));
         double up = 0, idle = 0;
         std::sscanf(lines.at(0).c_str(), "%lf %lf", &up, &idle);
         char text[64];
